@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+// Soundcheck: a deterministic simulation and conformance bench for Apple's audio stack, on Linux.
+// Layers (each imports only what sits below it) are described in DESIGN.md §2.
+import PackageDescription
+
+/// A system library found with pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Soundcheck",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "soundcheck", targets: ["soundcheck"]),
+        .library(name: "SimCore", targets: ["SimCore"]),
+        .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Native libraries, each imported by exactly one Swift target.
+        systemLibrary("CJACK", pkgConfig: "jack", apt: "libjack-jackd2-dev"),
+        systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
+        systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
+        systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
+
+        .target(
+            name: "SimCore",
+            dependencies: [
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "VirtualDevices",
+            dependencies: ["SimCore", "Yams"],
+            resources: [.copy("Profiles")]
+        ),
+        .target(name: "JACKBackend", dependencies: ["CJACK"]),
+        .target(name: "ALSABackend", dependencies: ["CALSA"]),
+        .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
+        .executableTarget(
+            name: "soundcheck",
+            dependencies: [
+                "SimCore", "VirtualDevices", "JACKBackend", "ALSABackend", "AudioFiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
+        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
+        .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
+        .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
+    ]
+)

@@ -1,0 +1,38 @@
+/// What kind of device is simulated: its built-in ports, connectors, switches and the audio
+/// hardware's capabilities. Profiles are data (`Profiles/*.yaml`), loaded by `DeviceProfile.load`.
+public struct DeviceProfile: Hashable, Sendable {
+    public enum Family: String, Sendable, CaseIterable { case phone, tablet, computer }
+
+    /// The short name scripts use (`iphone`).
+    public var id: String
+    public var name: String
+    public var family: Family
+    public var hasRingSilentSwitch: Bool
+    /// Whether cellular calls can arrive (FaceTime and VoIP calls are apps, not telephony).
+    public var hasTelephony: Bool
+    public var connectors: [Connector]
+    public var hardware: AudioHardware
+    /// Built-in ports, outputs then inputs, in the order the profile lists them.
+    public var builtInPorts: [Port]
+}
+
+/// The capabilities of the device's audio hardware (reference avaudiosession.md §16).
+public struct AudioHardware: Hashable, Sendable {
+    /// Supported hardware sample rates in hertz.
+    public var sampleRates: [Int]
+    public var defaultSampleRate: Int
+    /// IO buffers are powers of two within this range of frames.
+    public var ioBufferFrames: ClosedRange<Int>
+    public var defaultIOBufferFrames: Int
+
+    /// Every IO buffer size the hardware can run, smallest first.
+    public var supportedIOBufferFrames: [Int] {
+        var sizes: [Int] = []
+        var size = 1
+        while size <= ioBufferFrames.upperBound {
+            if size >= ioBufferFrames.lowerBound { sizes.append(size) }
+            size *= 2
+        }
+        return sizes
+    }
+}

@@ -1,0 +1,23 @@
+import ALSABackend
+import AudioFiles
+import JACKBackend
+import Testing
+
+/// The four native libraries resolve through pkg-config, link, and answer with their versions.
+@Suite("Native libraries")
+struct NativeLibraryTests {
+    @Test("JACK, ALSA, libsndfile and libsoxr are linked and report versions")
+    func versions() {
+        #expect(JACKLibrary.version.first?.isNumber == true, "JACK: \(JACKLibrary.version)")
+        #expect(ALSALibrary.version.split(separator: ".").count == 3, "ALSA: \(ALSALibrary.version)")
+        #expect(NativeCodecs.sndfileVersion.hasPrefix("libsndfile-"))
+        #expect(NativeCodecs.soxrVersion.hasPrefix("libsoxr-"))
+    }
+
+    @Test("card enumeration works with or without sound hardware")
+    func cards() {
+        let cards = ALSALibrary.cardIndices
+        #expect(cards == cards.sorted())
+        #expect(Set(cards).count == cards.count)
+    }
+}
