@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "soundcheck", targets: ["soundcheck"]),
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
+        .library(name: "MediaServer", targets: ["MediaServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +42,7 @@ let package = Package(
             dependencies: ["SimCore", "Yams"],
             resources: [.copy("Profiles")]
         ),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
@@ -53,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
+        .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
     ]
