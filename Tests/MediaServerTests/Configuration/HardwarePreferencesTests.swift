@@ -1,0 +1,119 @@
+import SimCore
+import Testing
+@testable import MediaServer
+
+/// The app's requests and the errors its setters return (§6.3, §8, §16).
+@Suite("Hardware preferences (SESSION-HW-PREFERENCE)")
+struct HardwarePreferencesTests {
+    @Test("SESSION-HW-PREFERENCE-ECHO: preferred values read back as requested, even when the hardware cannot honour them")
+    func echo() throws {
+        var preferences = HardwarePreferences()
+        #expect(preferences.preferredSampleRate == nil && preferences.preferredIOBufferDuration == nil)
+        try preferences.setPreferredSampleRate(22_050)
+        try preferences.setPreferredIOBufferDuration(.microseconds(2_900))
+        #expect(preferences.preferredSampleRate == 22_050)
+        #expect(preferences.preferredIOBufferDuration == .microseconds(2_900))
+        // The hardware runs at its nearest rate, but the getter keeps the request.
+        let settings = HardwareNegotiator.resolve(preferences: preferences, hardware: Fixture.phone,
+                                                  outputs: [Fixture.speaker], inputs: [])
+        #expect(settings.sampleRate == 44_100)
+        #expect(preferences.preferredSampleRate == 22_050)
+    }
+
+    @Test("SESSION-HW-PREFERENCE-CLEAR: nil clears a preferred rate or duration")
+    func clear() throws {
+        var preferences = try Fixture.preferences(rate: 44_100, ioBuffer: .milliseconds(5))
+        try preferences.setPreferredSampleRate(nil)
+        try preferences.setPreferredIOBufferDuration(nil)
+        #expect(preferences == HardwarePreferences())
+    }
+
+    @Test("SESSION-HW-RATE-POSITIVE: zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
+    func nonPositiveRate(_ hertz: Int) throws {
+        var preferences = try Fixture.preferences(rate: 48_000)
+        let error = thrownError { () throws(SessionError) in try preferences.setPreferredSampleRate(hertz) }
+        #expect(error == SessionError(.badParam, "preferred sample rate must be positive, got \(hertz) Hz"))
+        #expect(preferences.preferredSampleRate == 48_000)
+    }
+
+    @Test("SESSION-HW-IOBUFFER-POSITIVE: zero or negative IO buffer durations are badParam",
+          arguments: [HostDuration.zero, .nanoseconds(-1), .milliseconds(-5)])
+    func nonPositiveDuration(_ duration: HostDuration) {
+        var preferences = HardwarePreferences()
+        let error = thrownError { () throws(SessionError) in try preferences.setPreferredIOBufferDuration(duration) }
+        #expect(error?.code == .badParam)
+        #expect(error?.rule.hasPrefix("preferred IO buffer duration must be positive") == true)
+        #expect(preferences.preferredIOBufferDuration == nil)
+    }
+
+    @Test("SESSION-HW-INPUT-CHANNELS-INCOMPATIBLE-CATEGORY: input channels in a category without input are incompatibleCategory",
+          arguments: [SessionCategory.ambient, .soloAmbient, .playback])
+    func inputChannelsWithoutInput(_ category: SessionCategory) throws {
+        var preferences = HardwarePreferences()
+        let config = try configure(category)
+        let error = thrownError { () throws(SessionError) in
+            try preferences.setPreferredInputNumberOfChannels(1, configuration: config, maximum: 1)
+        }
+        #expect(error == SessionError(.incompatibleCategory,
+                                      "setPreferredInputNumberOfChannels needs a category with input, not \(category.name)"))
+        #expect(error?.code.rawValue == 560_161_140) // '!cat'
+        #expect(preferences.preferredInputNumberOfChannels == nil)
+    }
+
+    @Test("SESSION-HW-OUTPUT-CHANNELS-INCOMPATIBLE-CATEGORY: output channels with record are incompatibleCategory")
+    func outputChannelsWithoutOutput() throws {
+        var preferences = HardwarePreferences()
+        let config = try configure(.record)
+        let error = thrownError { () throws(SessionError) in
+            try preferences.setPreferredOutputNumberOfChannels(2, configuration: config, maximum: 2)
+        }
+        #expect(error?.code == .incompatibleCategory)
+    }
+
+    @Test("SESSION-HW-CHANNELS-RANGE: channel counts below 1 or above the route maximum are badParam", arguments: [0, -2, 3, 9])
+    func channelRange(_ count: Int) throws {
+        var preferences = HardwarePreferences()
+        let config = try configure(.playAndRecord)
+        let input = thrownError { () throws(SessionError) in
+            try preferences.setPreferredInputNumberOfChannels(count, configuration: config, maximum: 2)
+        }
+        let output = thrownError { () throws(SessionError) in
+            try preferences.setPreferredOutputNumberOfChannels(count, configuration: config, maximum: 2)
+        }
+        #expect(input == SessionError(.badParam,
+                                      "preferred input channel count must be between 1 and the route maximum 2, got \(count)"))
+        #expect(output?.code == .badParam)
+        #expect(preferences == HardwarePreferences())
+    }
+
+    @Test("SESSION-HW-CHANNELS-ACCEPTED: counts within the route maximum are kept")
+    func channelsAccepted() throws {
+        var preferences = HardwarePreferences()
+        let config = try configure(.playAndRecord)
+        try preferences.setPreferredInputNumberOfChannels(2, configuration: config, maximum: 4)
+        try preferences.setPreferredOutputNumberOfChannels(6, configuration: config, maximum: 6)
+        #expect(preferences.preferredInputNumberOfChannels == 2)
+        #expect(preferences.preferredOutputNumberOfChannels == 6)
+    }
+
+    @Test("SESSION-HW-INPUT-GAIN-CLAMP: input gain is clamped to 0...1", arguments: [
+        (-0.5, 0.0), (0.0, 0.0), (0.25, 0.25), (1.0, 1.0), (7.0, 1.0), (-Double.infinity, 0.0), (Double.infinity, 1.0),
+    ])
+    func gainClamped(_ requested: Double, _ stored: Double) throws {
+        var preferences = HardwarePreferences()
+        try preferences.setInputGain(requested, configuration: try configure(.record))
+        #expect(preferences.inputGain == stored)
+    }
+
+    @Test("SESSION-HW-INPUT-GAIN-ERRORS: NaN is badParam; a category without input is incompatibleCategory")
+    func gainErrors() throws {
+        var preferences = HardwarePreferences()
+        let record = try configure(.record)
+        let playback = try configure(.playback)
+        #expect(thrownError { () throws(SessionError) in try preferences.setInputGain(.nan, configuration: record) }?.code
+            == .badParam)
+        #expect(thrownError { () throws(SessionError) in try preferences.setInputGain(0.5, configuration: playback) }?.code
+            == .incompatibleCategory)
+        #expect(preferences.inputGain == nil)
+    }
+}
