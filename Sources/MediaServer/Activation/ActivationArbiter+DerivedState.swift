@@ -1,0 +1,43 @@
+/// Ducking and the secondary-audio hint are functions of who is active, so the arbiter never
+/// stores them: each input snapshots them before it changes anything and reports the differences
+/// afterwards. That keeps them right whatever path (activation, interruption, lifecycle) changed them.
+extension ActivationArbiter {
+    struct DerivedEntry: Hashable {
+        let app: AppID
+        let ducked: Bool
+        /// The hint as the app would hear it: nil unless the app is in the foreground with an
+        /// active session, the only apps the notification goes to (§11, H-T27; 2014 talk).
+        let hint: Bool?
+    }
+
+    func derivedState() -> [DerivedEntry] {
+        order.map { app in
+            let listening = sessions[app].map { $0.isActive && $0.isForeground } ?? false
+            return DerivedEntry(app: app, ducked: isDucked(app), hint: listening ? secondaryAudioShouldBeSilencedHint(for: app) : nil)
+        }
+    }
+
+    /// `setDucked` for every app whose ducking changed, in app order.
+    func duckingChanges(since before: [DerivedEntry]) -> [PolicyAction] {
+        derivedState().compactMap { now in
+            let was = before.first { $0.app == now.app }?.ducked ?? false
+            return was == now.ducked ? nil : .setDucked(now.app, now.ducked)
+        }
+    }
+
+    /// Hint notifications for apps that were and still are foreground-active and whose hint flipped.
+    /// An app that just became active or foreground reads the property instead (2014 talk:
+    /// "check this property in applicationDidBecomeActive").
+    func hintChanges(since before: [DerivedEntry]) -> [PolicyAction] {
+        guard profile.postsSilenceSecondaryAudioHint else { return [] }
+        return derivedState().compactMap { now in
+            guard let hint = now.hint, let was = before.first(where: { $0.app == now.app })?.hint, was != hint else { return nil }
+            return .notify(now.app, .silenceSecondaryAudioHint(hint ? .begin : .end))
+        }
+    }
+
+    /// Both kinds of change, ducking first.
+    func derivedChanges(since before: [DerivedEntry]) -> [PolicyAction] {
+        duckingChanges(since: before) + hintChanges(since: before)
+    }
+}

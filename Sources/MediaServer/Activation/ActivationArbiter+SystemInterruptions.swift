@@ -1,0 +1,22 @@
+/// Phone calls, alarms and Siri: audio the arbiter does not manage but that outranks every app.
+extension ActivationArbiter {
+    /// The source takes the audio: every active session, mixable or not, becomes inactive and
+    /// hears "began". Mixability only protects against other apps (ASPG p.24); the 2014 talk's
+    /// game and the 2010 talk's "phone call, a clock alarm" are interrupted whatever they mix with,
+    /// and `record` "doesn't prevent phone calls, alarms … from interrupting" (§2.1).
+    public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource) -> [PolicyAction] {
+        let before = derivedState()
+        var actions: [PolicyAction] = []
+        for app in order where sessions[app]?.isActive == true {
+            actions += interrupt(app, by: .system(source))
+        }
+        return actions + derivedChanges(since: before)
+    }
+
+    /// The source is gone. Whether interrupted sessions hear "ended", and with which options,
+    /// depends on the release (`PlatformProfile.interruptionEndedOptions`). Sessions stay inactive
+    /// either way: the app reactivates itself.
+    public mutating func systemInterruptionEnded(_ source: SystemInterruptionSource, outcome: SystemInterruptionOutcome = .declined) -> [PolicyAction] {
+        release(heldBy: .system(source), ending: profile.interruptionEndedOptions(after: source, outcome: outcome))
+    }
+}

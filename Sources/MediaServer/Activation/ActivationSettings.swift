@@ -1,0 +1,39 @@
+/// Choices the sources leave open. Each has a default grounded in the reference; scenarios and
+/// tests may switch them to model a different reading. They are not release-dependent (those
+/// live in `PlatformProfile`).
+public struct ActivationSettings: Hashable, Sendable {
+    /// When the background rules (cannotStartPlaying, cannotStartRecording) are enforced.
+    public enum BackgroundStartCheck: String, Hashable, Sendable {
+        /// `setActive(true)` fails (some readings of H-CAT's "not allowed to start playing").
+        case atActivation
+        /// Starting I/O fails, as device logs show: "AUIOClient_StartIO failed (561015905)"
+        /// (reference §8, §17 rule 5).
+        case atIOStart
+    }
+
+    /// What counts as "another app is playing" for isOtherAudioPlaying and the silence hint.
+    public enum PlayingEvidence: String, Hashable, Sendable {
+        /// An active session with output (what the arbiter can always see).
+        case activeSession
+        /// An active session with output and running I/O: the 2014 demo ends the hint when Music
+        /// pauses ("telling the system that it's pausing its audio output").
+        case runningIO
+    }
+
+    public var backgroundStartCheck: BackgroundStartCheck
+    public var playingEvidence: PlayingEvidence
+    /// Deactivating without notifyOthersOnDeactivation: false (default) sends nothing to the
+    /// sessions this one interrupted (§11 "(unverified, derived: omit)"; observed: "other apps are
+    /// never notified they can resume"); true sends "ended" without shouldResume instead.
+    public var endsInterruptionWithoutNotifyOthers: Bool
+
+    public init(
+        backgroundStartCheck: BackgroundStartCheck = .atIOStart,
+        playingEvidence: PlayingEvidence = .activeSession,
+        endsInterruptionWithoutNotifyOthers: Bool = false
+    ) {
+        self.backgroundStartCheck = backgroundStartCheck
+        self.playingEvidence = playingEvidence
+        self.endsInterruptionWithoutNotifyOthers = endsInterruptionWithoutNotifyOthers
+    }
+}

@@ -1,0 +1,8 @@
+/// Who took a session's audio away, so the arbiter knows who may later say "ended".
+public enum Interrupter: Hashable, Sendable {
+    /// Another app's session went active (non-mixable over non-mixable, or spoken-audio interruption).
+    case app(AppID)
+    case system(SystemInterruptionSource)
+    /// The system reclaimed the session when the app was suspended (iOS 10–15 tell the app later).
+    case suspension
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import VirtualDevices
+@testable import MediaServer
+
+/// isOtherAudioPlaying and the secondary-audio silence hint (2014 talk; reference §6.4, §11, §12).
+@Suite("Activation arbiter: other audio and the secondary-audio hint")
+struct SecondaryAudioHintTests {
+    @Test("SESSION-HINT-FOREGROUND-ACTIVE-ONLY: begin and end go only to foreground apps with an active session")
+    func onlyForegroundActive() throws {
+        var arbiter = makeArbiter([.game, .music, .navigation, .podcast])
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        let mixable = SessionTraits(category: .playback, options: .mixWithOthers)
+        _ = try arbiter.activate(.podcast, traits: mixable, system: idle)
+        _ = arbiter.lifecycleChanged(.podcast, to: .background) // active, but not in the foreground
+        _ = arbiter.lifecycleChanged(.music, to: .background)
+        arbiter.setNowPlaying(.music)
+        // Navigation is in the foreground but inactive.
+
+        // The user presses play on the headset: Music starts from the background (2014 demo).
+        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music), .notify(.game, .hintBegin)])
+        #expect(arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
+        #expect(arbiter.deactivate(.music, ioRunning: false).actions == [.deactivated(.music), .notify(.game, .hintEnd)])
+        #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
+    }
+
+    @Test("SESSION-HINT-MIXABLE-NO-HINT: another app's mixable audio plays without raising the hint")
+    func mixableAudioRaisesNoHint() throws {
+        var arbiter = makeArbiter([.game, .navigation])
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        #expect(try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle) == [.activated(.navigation), .setDucked(.game, true)])
+        #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
+        #expect(arbiter.isOtherAudioPlaying(for: .game))
+    }
+
+    @Test("SESSION-HINT-HANDOVER: primary audio changing hands keeps the hint; a call sends no hint end because the game is interrupted too")
+    func handover() throws {
+        var arbiter = makeArbiter([.game, .music, .radio])
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        _ = arbiter.lifecycleChanged(.music, to: .background)
+        arbiter.setNowPlaying(.music)
+        _ = try arbiter.activate(.music, traits: .player, system: idle)
+        // Radio (foreground, non-mixable) displaces Music: the primary audio changes hands, the hint stays.
+        #expect(try arbiter.activate(.radio, traits: .player, system: idle) == [.deactivated(.music), .notify(.music, .began()), .activated(.radio)])
+        #expect(arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
+        #expect(arbiter.systemInterruptionBegan(.phoneCall).contains(.notify(.game, .hintEnd)) == false)
+    }
+
+    @Test("SESSION-HINT-NOT-BEFORE-IOS8: releases before iOS 8 post no hint", arguments: [PlatformProfile.ios6, .ios7])
+    func noHintBeforeIOS8(profile: PlatformProfile) throws {
+        var arbiter = makeArbiter([.game, .music], profile: profile)
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
+    }
+
+    @Test("SESSION-HINT-RUNNING-IO: under running-I/O evidence the hint follows Music's play and pause, not its activation")
+    func hintFollowsIO() throws {
+        var arbiter = makeArbiter([.game, .music], settings: .init(playingEvidence: .runningIO))
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        _ = arbiter.lifecycleChanged(.music, to: .background)
+        arbiter.setNowPlaying(.music)
+        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
+        #expect(try arbiter.ioStarted(.music) == [.notify(.game, .hintBegin)])
+        #expect(arbiter.isOtherAudioPlaying(for: .game))
+        #expect(arbiter.ioStopped(.music) == [.notify(.game, .hintEnd)])
+        #expect(!arbiter.isOtherAudioPlaying(for: .game))
+        #expect(arbiter.isActive(.music))
+    }
+
+    @Test("SESSION-HINT-OTHER-AUDIO-PLAYING: isOtherAudioPlaying counts other apps' output, ambient included, never the app itself or input-only sessions")
+    func otherAudioPlaying() throws {
+        var arbiter = makeArbiter([.game, .music, .recorder])
+        #expect(!arbiter.isOtherAudioPlaying(for: .music))
+        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        #expect(arbiter.isOtherAudioPlaying(for: .music))
+        #expect(!arbiter.isOtherAudioPlaying(for: .game))
+        #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .music))
+        _ = arbiter.deactivate(.game, ioRunning: false)
+        _ = try arbiter.activate(.recorder, traits: .recording, system: idle)
+        #expect(!arbiter.isOtherAudioPlaying(for: .music))
+    }
+}
