@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
+        .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
+        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
+        .library(name: "Soundcheck", targets: ["Soundcheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,6 +46,9 @@ let package = Package(
             resources: [.copy("Profiles")]
         ),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices"]),
+        .target(name: "OpenAVFAudio", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
+        .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
@@ -56,6 +62,7 @@ let package = Package(
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
     ]

@@ -25,6 +25,13 @@ public struct AudioHardware: Hashable, Sendable {
     public var ioBufferFrames: ClosedRange<Int>
     public var defaultIOBufferFrames: Int
 
+    public init(sampleRates: [Int], defaultSampleRate: Int, ioBufferFrames: ClosedRange<Int>, defaultIOBufferFrames: Int) {
+        self.sampleRates = sampleRates
+        self.defaultSampleRate = defaultSampleRate
+        self.ioBufferFrames = ioBufferFrames
+        self.defaultIOBufferFrames = defaultIOBufferFrames
+    }
+
     /// Every IO buffer size the hardware can run, smallest first.
     public var supportedIOBufferFrames: [Int] {
         var sizes: [Int] = []

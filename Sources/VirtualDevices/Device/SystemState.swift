@@ -1,5 +1,7 @@
 /// The device-wide controls and services that audio policy reacts to.
 public struct SystemState: Hashable, Sendable {
+    public init() {}
+
     /// Cellular telephony as the phone app sees it.
     public enum Call: Hashable, Sendable {
         case idle

@@ -1,0 +1,59 @@
+import SimCore
+import VirtualDevices
+
+extension AudioServer {
+    /// Schedules a device event (plug, call, crash …) on the simulation clock.
+    public func schedule(_ event: DeviceEvent, at time: HostTime) throws(SchedulerError) {
+        try scheduler.schedule(.device(event), at: time)
+    }
+
+    /// Schedules app or harness code to run at `time` (e.g. "the user presses play at 2 s").
+    public func schedule(_ label: String, at time: HostTime, _ body: @escaping () -> Void) throws(SchedulerError) {
+        try scheduler.schedule(.action(label: label, body: body), at: time)
+    }
+
+    /// Runs everything due up to `deadline`, in order, then sets the clock to `deadline`.
+    /// Returns the events still queued after it, in the order they would run.
+    @discardableResult
+    public func run(until deadline: HostTime, eventBudget: Int = 1_000_000) -> RunReport {
+        var executed = 0
+        // popNext is a short access to the queue, so handlers may schedule more work.
+        while executed < eventBudget, let next = scheduler.popNext(notAfter: deadline) {
+            perform(next.event)
+            executed += 1
+        }
+        let exhausted = executed >= eventBudget && scheduler.pendingEvents.first.map { $0.deadline <= deadline } == true
+        if !exhausted { try? scheduler.advance(to: deadline) }
+        return RunReport(endTime: now, eventsRun: executed, stoppedByBudget: exhausted,
+                         leftovers: scheduler.pendingEvents.map { "\($0.deadline) \($0.event.label)" })
+    }
+
+    private func perform(_ event: ServerEvent) {
+        switch event {
+        case let .device(deviceEvent):
+            do { try apply(deviceEvent) } catch {
+                record("device.refused", ["event": .string(deviceEvent.scriptName), "reason": .string(error.description)])
+            }
+        case let .action(_, body):
+            body()
+        }
+    }
+}
+
+/// What `AudioServer.run(until:)` did and left behind.
+public struct RunReport: Sendable {
+    public let endTime: HostTime
+    public let eventsRun: Int
+    public let stoppedByBudget: Bool
+    /// Queued work after the run, as "time label" lines.
+    public let leftovers: [String]
+}
+
+extension ServerEvent {
+    var label: String {
+        switch self {
+        case let .device(event): event.scriptName
+        case let .action(label, _): label
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import SimCore
+import VirtualDevices
+
+/// How the server reacts to what happens to the device: routes follow the hardware, calls,
+/// alarms and Siri interrupt sessions, lifecycle changes reach the policy and the app, and a
+/// crashed media server loses and then resets every session.
+extension AudioServer {
+    /// Applies a device event now: the device changes (or refuses, changing nothing), the event
+    /// goes into the trace, and sessions react.
+    public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
+        let callBefore = device.system.call
+        let lifecycleBefore = event.appName.map { device.lifecycle(of: $0) }
+        let silencedBefore = silencedApps
+        let outcome = try device.apply(event)
+        record("device.\(event.scriptName)", outcome.fields)
+        for (delay, followUp) in outcome.followUps {
+            try? scheduler.schedule(.device(followUp), after: delay)
+        }
+        react(to: event, callBefore: callBefore, lifecycleBefore: lifecycleBefore)
+        recordSilencingChanges(from: silencedBefore)
+    }
+
+    private func react(to event: DeviceEvent, callBefore: SystemState.Call, lifecycleBefore: AppLifecycle?) {
+        switch event {
+        case .attach, .networkRestored: hardwareRouteChanged(cause: .portsAdded)
+        case .detach, .bluetoothLinkLoss, .networkDropout: hardwareRouteChanged(cause: .portsRemoved)
+        case .incomingCall: carry(activation.systemInterruptionBegan(.phoneCall))
+        case .declineCall: carry(activation.systemInterruptionEnded(.phoneCall, outcome: .declined))
+        case .hangUp:
+            // Hanging up a call that was never answered is a missed call: like a decline.
+            let outcome: SystemInterruptionOutcome = callBefore == .idle || isRinging(callBefore) ? .declined : .answeredAndHungUp
+            carry(activation.systemInterruptionEnded(.phoneCall, outcome: outcome))
+        case .alarm: carry(activation.systemInterruptionBegan(.alarm))
+        case .dismissAlarm: carry(activation.systemInterruptionEnded(.alarm, outcome: .declined))
+        case .siri: carry(activation.systemInterruptionBegan(.siri))
+        case .siriEnd: carry(activation.systemInterruptionEnded(.siri, outcome: .declined))
+        case .mediaServerCrash: mediaServicesLost()
+        case .mediaServerRestart: mediaServicesReset()
+        case .launch(let name), .foreground(let name), .background(let name), .suspend(let name), .terminate(let name):
+            lifecycleChanged(AppID(name), from: lifecycleBefore ?? .notRunning)
+        case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
+            break
+        }
+    }
+
+    private func isRinging(_ call: SystemState.Call) -> Bool {
+        if case .ringing = call { return true }
+        return false
+    }
+
+    private func lifecycleChanged(_ app: AppID, from old: AppLifecycle) {
+        if index(of: app) == nil { register(app) }
+        let new = device.lifecycle(of: app.name)
+        carry(activation.lifecycleChanged(app, to: new))
+        if new != .notRunning, let index = index(of: app), old == .notRunning {
+            apps[index].lastRoute = currentRoute(for: app)
+        }
+        appRecord(app)?.lifecycleObserver(old, new)
+    }
+
+    /// mediaserverd died: every app hears "lost"; until the restart, calls fail.
+    private func mediaServicesLost() {
+        carry(activation.mediaServicesLost())
+    }
+
+    /// mediaserverd is back: every audio object made before is a zombie, every session is back
+    /// to its defaults, and every app hears "reset" and must rebuild (QA1749).
+    private func mediaServicesReset() {
+        epoch += 1
+        activationOrder.removeAll()
+        for index in apps.indices {
+            apps[index].configuration = SessionConfiguration()
+            apps[index].routing = RoutingState()
+            apps[index].preferences = HardwarePreferences()
+            apps[index].ioRunning = false
+            apps[index].lastRoute = currentRoute(for: apps[index].app)
+        }
+        record("mediaserver.reset", ["epoch": .integer(epoch)])
+        carry(activation.mediaServicesReset())
+    }
+
+    /// Apps whose output is silenced right now (ring/silent switch, lock, background).
+    private var silencedApps: [AppID] {
+        apps.filter { device.lifecycle(of: $0.app.name) != .notRunning && isSilenced($0.app) }.map(\.app)
+    }
+
+    private func recordSilencingChanges(from before: [AppID]) {
+        let after = silencedApps
+        for record in apps where before.contains(record.app) != after.contains(record.app) {
+            self.record("session.silenced", ["app": .string(record.app.name), "silenced": .bool(after.contains(record.app))])
+        }
+    }
+}
+
+extension DeviceEvent {
+    /// The app a lifecycle event is about.
+    var appName: String? {
+        switch self {
+        case .launch(let name), .foreground(let name), .background(let name), .suspend(let name), .terminate(let name): name
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import SimCore
+import VirtualDevices
+
+/// Hardware values (§6.3, §16). The session that controls the hardware is the most recently
+/// activated active non-mixable session; its preferences are granted. Every other session reads
+/// the values that session got (its own preferences are only requests), and when no session is
+/// active a session reads what its own preferences would get.
+extension AudioServer {
+    public func hardware(for app: AppID) -> HardwareSettings {
+        let route = currentRoute(for: app)
+        let preferences = appRecord(controllingApp ?? app)?.preferences
+        return HardwareNegotiator.resolve(preferences: preferences, hardware: device.profile.hardware,
+                                          outputs: route.outputs, inputs: route.inputs)
+    }
+
+    /// The session whose preferences the hardware follows, if any session is active.
+    var controllingApp: AppID? {
+        activationOrder.last { !configuration(of: $0).isMixable } ?? activationOrder.last
+    }
+
+    public func preferredSampleRate(for app: AppID) -> Int? { appRecord(app)?.preferences.preferredSampleRate }
+    public func preferredIOBufferDuration(for app: AppID) -> HostDuration? {
+        appRecord(app)?.preferences.preferredIOBufferDuration
+    }
+    public func preferredChannels(for app: AppID, input: Bool) -> Int? {
+        let preferences = appRecord(app)?.preferences
+        return input ? preferences?.preferredInputNumberOfChannels : preferences?.preferredOutputNumberOfChannels
+    }
+    /// The input gain (§16: system default 1.0 until an app sets it).
+    public func inputGain(for app: AppID) -> Double { appRecord(app)?.preferences.inputGain ?? 1.0 }
+
+    public func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) {
+        try api("setPreferredSampleRate", app, ["hz": .integer(hertz)]) { () throws(SessionError) in
+            try withRecord(app) { record throws(SessionError) in try record.preferences.setPreferredSampleRate(hertz) }
+        }
+    }
+
+    public func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration) throws(SessionError) {
+        try api("setPreferredIOBufferDuration", app, ["duration": .string(duration.description)]) { () throws(SessionError) in
+            try withRecord(app) { record throws(SessionError) in try record.preferences.setPreferredIOBufferDuration(duration) }
+        }
+    }
+
+    public func setPreferredChannels(_ app: AppID, _ count: Int, input: Bool) throws(SessionError) {
+        let settings = hardware(for: app)
+        let configuration = configuration(of: app)
+        let name = input ? "setPreferredInputNumberOfChannels" : "setPreferredOutputNumberOfChannels"
+        try api(name, app, ["count": .integer(count)]) { () throws(SessionError) in
+            try withRecord(app) { record throws(SessionError) in
+                if input {
+                    try record.preferences.setPreferredInputNumberOfChannels(
+                        count, configuration: configuration, maximum: settings.maximumInputChannels)
+                } else {
+                    try record.preferences.setPreferredOutputNumberOfChannels(
+                        count, configuration: configuration, maximum: settings.maximumOutputChannels)
+                }
+            }
+        }
+    }
+
+    public func setInputGain(_ app: AppID, _ gain: Double) throws(SessionError) {
+        let configuration = configuration(of: app)
+        try api("setInputGain", app, ["gainPerMille": .integer(Int((gain.isFinite ? gain : 0) * 1000))]) {
+            () throws(SessionError) in
+            try withRecord(app) { record throws(SessionError) in try record.preferences.setInputGain(gain, configuration: configuration) }
+        }
+    }
+}

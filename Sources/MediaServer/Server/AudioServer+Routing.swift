@@ -1,0 +1,81 @@
+import SimCore
+import VirtualDevices
+
+extension AudioServer {
+    /// The route the app's session uses: computed from its own category, mode, options and
+    /// routing choices over the device's ports in arrival order ("last in wins").
+    public func currentRoute(for app: AppID) -> AudioRoute {
+        RouteSelector.route(for: routeRequest(for: app))
+    }
+
+    public func availableInputs(for app: AppID) -> [Port] {
+        RouteSelector.availableInputs(for: routeRequest(for: app))
+    }
+
+    private func routeRequest(for app: AppID) -> RouteRequest {
+        let configuration = configuration(of: app)
+        let routing = appRecord(app)?.routing ?? RoutingState()
+        return routing.request(category: configuration.category, mode: configuration.effectiveMode,
+                               options: configuration.categoryOptions, ports: device.ports)
+    }
+
+    public func preferredInput(for app: AppID) -> Port? {
+        guard let uid = appRecord(app)?.routing.preferredInputUID else { return nil }
+        return device.ports(.input).first { $0.uid == uid }
+    }
+
+    public func setPreferredInput(_ app: AppID, uid: String?) throws(SessionError) {
+        let available = availableInputs(for: app)
+        try api("setPreferredInput", app, ["uid": uid.map { .string($0) } ?? .null]) { () throws(SessionError) in
+            let cause = try withRecord(app) { record throws(SessionError) in
+                try record.routing.setPreferredInput(uid, available: available)
+            }
+            if let cause { routeChanged(for: app, cause: cause) }
+        }
+    }
+
+    public func overrideOutputAudioPort(_ app: AppID, _ portOverride: PortOverride) throws(SessionError) {
+        let category = configuration(of: app).category
+        try api("overrideOutputAudioPort", app, ["override": .string("\(portOverride)")]) { () throws(SessionError) in
+            let cause = try withRecord(app) { record throws(SessionError) in
+                try record.routing.overrideOutputAudioPort(portOverride, category: category)
+            }
+            if let cause { routeChanged(for: app, cause: cause) }
+        }
+    }
+
+    /// Chooses a data source (e.g. the front microphone) of the routed input port.
+    public func setInputDataSource(_ app: AppID, id: Int?) throws(SessionError) {
+        let ports = device.ports
+        guard let input = currentRoute(for: app).inputs.first else {
+            throw SessionError(.badParam, "setInputDataSource: the route has no input")
+        }
+        try api("setInputDataSource", app, ["port": .string(input.uid), "dataSource": id.map { .integer($0) } ?? .null]) {
+            () throws(SessionError) in
+            let cause = try withRecord(app) { record throws(SessionError) in
+                try record.routing.setPreferredDataSource(id, forPortUID: input.uid, ports: ports)
+            }
+            if let cause { routeChanged(for: app, cause: cause) }
+        }
+    }
+
+    /// Hardware changed (ports came or went, the device woke): the speaker override of every
+    /// session reverts (QA1754) and every running app whose route changed is told why.
+    func hardwareRouteChanged(cause: RouteChangeCause) {
+        for index in apps.indices { apps[index].routing.revertSpeakerOverride() }
+        for record in apps where device.lifecycle(of: record.app.name) != .notRunning {
+            routeChanged(for: record.app, cause: cause)
+        }
+    }
+
+    /// Recomputes one app's route and posts `routeChange` if the classifier says it changed.
+    func routeChanged(for app: AppID, cause: RouteChangeCause) {
+        guard let index = index(of: app) else { return }
+        let previous = apps[index].lastRoute
+        let current = currentRoute(for: app)
+        apps[index].lastRoute = current
+        guard let reason = RouteChangeClassifier.reason(for: cause, category: configuration(of: app).category,
+                                                        previous: previous, current: current) else { return }
+        deliver(.routeChange(reason: reason, previousRoute: previous), to: app)
+    }
+}

@@ -1,0 +1,54 @@
+import SimCore
+import VirtualDevices
+
+/// The simulated media server (mediaserverd): it owns the virtual device, the one simulation
+/// clock and the trace, keeps every app's session, carries out what the policy machines decide,
+/// and delivers notifications to apps.
+///
+/// The server is a reference type because app code reaches it through facades
+/// (`AVAudioSession.sharedInstance()`), but it is single-threaded: everything happens on the thread
+/// that calls `run(until:)`, in scheduler order. That is what makes runs reproducible, and why it
+/// is `@unchecked Sendable`.
+public final class AudioServer: @unchecked Sendable {
+    public let platform: PlatformProfile
+    public let seed: UInt64
+    public internal(set) var device: VirtualDevice
+    public internal(set) var trace: Trace
+    var scheduler = Scheduler<ServerEvent>()
+    /// Per-app state, in registration order (the order notifications go out in).
+    var apps: [AppRecord] = []
+    var activation: ActivationArbiter
+    var permissions: RecordPermissionStore
+    /// Active sessions, least recently activated first: the last non-mixable one controls the
+    /// hardware (its preferred sample rate and IO buffer duration are granted).
+    var activationOrder: [AppID] = []
+    /// Bumped by every media-services reset: objects created in an older epoch are zombies.
+    public internal(set) var epoch = 0
+    private var attachments: [String: AnyObject] = [:]
+
+    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0) {
+        self.platform = platform
+        self.seed = seed
+        device = VirtualDevice(profile: profile)
+        trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.description)])
+        activation = ActivationArbiter(profile: platform)
+        permissions = RecordPermissionStore(profile: platform)
+    }
+
+    public var now: HostTime { scheduler.now }
+
+    /// Records a trace line at the current time.
+    func record(_ kind: String, _ fields: [String: TraceValue]) {
+        trace.record(kind, at: now, fields)
+    }
+
+    /// An object the facades keep per app (the app's `AVAudioSession`, its `UIApplication`),
+    /// created on first use and the same object ever after.
+    public func attachment<T: AnyObject>(for app: AppID, key: String, make: () -> T) -> T {
+        let slot = "\(app.name)/\(key)"
+        if let existing = attachments[slot] as? T { return existing }
+        let object = make()
+        attachments[slot] = object
+        return object
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import MediaServer
+
+/// `AVAudioApplication` (iOS 17): the app-wide object for record permission and input mute.
+public final class AVAudioApplication: NSObject, @unchecked Sendable {
+    /// `AVAudioApplication.recordPermission` values (FourCCs, as `AVAudioSession.RecordPermission`).
+    public enum RecordPermission: Int, Sendable {
+        case undetermined = 1_970_168_948
+        case denied = 1_684_369_017
+        case granted = 1_735_552_628
+    }
+
+    private let binding: AppBinding?
+
+    private init(binding: AppBinding?) { self.binding = binding }
+
+    /// The running app's instance.
+    public static var shared: AVAudioApplication {
+        guard let binding = AppContext.current else { return AVAudioApplication(binding: nil) }
+        return binding.server.attachment(for: binding.app, key: "AVAudioApplication") { AVAudioApplication(binding: binding) }
+    }
+
+    public var recordPermission: RecordPermission {
+        guard let binding else { return .undetermined }
+        return RecordPermission(rawValue: Int(binding.server.recordPermission(of: binding.app).rawValue)) ?? .undetermined
+    }
+
+    /// Answered at once when already decided, else when the simulated user answers the dialog.
+    public class func requestRecordPermission(completionHandler response: @escaping @Sendable (Bool) -> Void) {
+        guard let binding = AppContext.current else { return response(false) }
+        binding.server.requestRecordPermission(binding.app, response)
+    }
+
+    /// Per-application input mute: the app's input samples become zeros.
+    public var isInputMuted: Bool { binding.map { $0.server.isInputMuted($0.app) } ?? false }
+
+    public func setInputMuted(_ muted: Bool) throws {
+        guard let binding else { throw AVAudioSession.error(.expiredSession, "AVAudioApplication used outside a simulated app") }
+        binding.server.setInputMuted(binding.app, muted)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import MediaServer
+
+extension AVAudioSession {
+    /// Posts a media-server notification to the app's observers: synchronously, on the
+    /// simulation thread, on `NotificationCenter.default` with the app's session as `object`,
+    /// inside the app's context so that handlers calling `sharedInstance()` reach their own session.
+    ///
+    /// Observers registered with `object: nil` see every simulated app's notifications; when a
+    /// test runs several Swift apps, observe with `object: AVAudioSession.sharedInstance()`.
+    @_spi(Soundcheck)
+    public static func post(_ notification: SessionNotification, to binding: AppBinding) {
+        AppContext.run(as: binding) {
+            let (name, userInfo) = foundationForm(of: notification)
+            NotificationCenter.default.post(name: name, object: sharedInstance(), userInfo: userInfo)
+        }
+    }
+
+    static func foundationForm(of notification: SessionNotification) -> (Notification.Name, [AnyHashable: Any]?) {
+        switch notification {
+        case let .interruption(type, reason, options):
+            var info: [AnyHashable: Any] = [AVAudioSessionInterruptionTypeKey: type.rawValue]
+            if let reason { info[AVAudioSessionInterruptionReasonKey] = reason.rawValue }
+            if let options { info[AVAudioSessionInterruptionOptionKey] = options.rawValue }
+            return (interruptionNotification, info)
+        case let .routeChange(reason, previousRoute):
+            return (routeChangeNotification, [AVAudioSessionRouteChangeReasonKey: reason.rawValue,
+                                              AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previousRoute)])
+        case .mediaServicesWereLost:
+            return (mediaServicesWereLostNotification, nil)
+        case .mediaServicesWereReset:
+            return (mediaServicesWereResetNotification, nil)
+        case let .silenceSecondaryAudioHint(type):
+            return (silenceSecondaryAudioHintNotification, [AVAudioSessionSilenceSecondaryAudioHintTypeKey: type.rawValue])
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import MediaServer
+import VirtualDevices
+
+extension AVAudioSession {
+    public var currentRoute: AVAudioSessionRouteDescription {
+        AVAudioSessionRouteDescription(read(.empty) { $0.currentRoute(for: $1) })
+    }
+
+    /// Nil when the category has no input (reference §6.4).
+    public var availableInputs: [AVAudioSessionPortDescription]? {
+        read(nil) { server, app in
+            let inputs = server.availableInputs(for: app)
+            return server.configuration(of: app).category.allowsInput ? inputs.map(AVAudioSessionPortDescription.init) : nil
+        }
+    }
+
+    public var preferredInput: AVAudioSessionPortDescription? {
+        read(nil) { $0.preferredInput(for: $1) }.map(AVAudioSessionPortDescription.init)
+    }
+
+    public func setPreferredInput(_ inPort: AVAudioSessionPortDescription?) throws {
+        try call { server, app throws(SessionError) in try server.setPreferredInput(app, uid: inPort?.uid) }
+    }
+
+    public func overrideOutputAudioPort(_ portOverride: PortOverride) throws {
+        try call { server, app throws(SessionError) in
+            try server.overrideOutputAudioPort(app, MediaServer.PortOverride(rawValue: portOverride.rawValue) ?? .none)
+        }
+    }
+
+    public var isInputAvailable: Bool { read(false) { !$0.availableInputs(for: $1).isEmpty } }
+
+    /// The data sources of the routed input port (nil when it has none to choose from).
+    public var inputDataSources: [AVAudioSessionDataSourceDescription]? { currentRoute.inputs.first?.dataSources }
+    public var inputDataSource: AVAudioSessionDataSourceDescription? { currentRoute.inputs.first?.selectedDataSource }
+    public var outputDataSources: [AVAudioSessionDataSourceDescription]? { currentRoute.outputs.first?.dataSources }
+    public var outputDataSource: AVAudioSessionDataSourceDescription? { currentRoute.outputs.first?.selectedDataSource }
+
+    public func setInputDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
+        try call { server, app throws(SessionError) in
+            try server.setInputDataSource(app, id: dataSource.map { $0.dataSourceID.intValue })
+        }
+    }
+}

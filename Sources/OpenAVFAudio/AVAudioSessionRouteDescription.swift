@@ -1,0 +1,24 @@
+import Foundation
+import MediaServer
+
+/// `AVAudioSessionRouteDescription`: the ports a route uses, inputs and outputs.
+public final class AVAudioSessionRouteDescription: NSObject, @unchecked Sendable {
+    public let inputs: [AVAudioSessionPortDescription]
+    public let outputs: [AVAudioSessionPortDescription]
+
+    init(_ route: AudioRoute) {
+        inputs = route.inputs.map(AVAudioSessionPortDescription.init)
+        outputs = route.outputs.map(AVAudioSessionPortDescription.init)
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? AVAudioSessionRouteDescription else { return false }
+        return inputs == other.inputs && outputs == other.outputs
+    }
+
+    public override var hash: Int { outputs.first?.hash ?? 0 }
+
+    public override var description: String {
+        "<AVAudioSessionRouteDescription: inputs = \(inputs); outputs = \(outputs)>"
+    }
+}
