@@ -81,6 +81,25 @@ struct SchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test("a stale token never cancels the event that took over its place")
+    func staleToken() throws {
+        var scheduler = Scheduler<String>()
+        let ran = try scheduler.schedule("ran", at: .zero + .seconds(1))
+        scheduler.run(until: .zero + .seconds(1)) { _, _ in }
+        // The next event reuses the storage the first one left; the first one's token must not reach it.
+        try scheduler.schedule("queued", at: .zero + .seconds(2))
+        scheduler.cancel(ran)
+        #expect(scheduler.pendingCount == 1)
+        let cancelled = try scheduler.schedule("cancelled", at: .zero + .seconds(3))
+        scheduler.cancel(cancelled)
+        #expect(scheduler.pendingCount == 1)
+        try scheduler.advance(to: .zero + .seconds(2))
+        var order: [String] = []
+        let summary = scheduler.run(until: .zero + .seconds(5)) { _, event in order.append(event.event) }
+        #expect(order == ["queued"])
+        #expect(summary.leftovers.isEmpty && scheduler.pendingCount == 0)
+    }
+
     @Test("advance refuses to skip queued events")
     func advance() throws {
         var scheduler = Scheduler<Int>()

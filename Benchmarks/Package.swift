@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// Soundcheck's benchmarks: a package of its own, so that building or testing the root package never
+// builds ordo-one/benchmark and its dependencies. Run from the repository root with `Tools/bench`.
+import PackageDescription
+
+let package = Package(
+    name: "SoundcheckBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Soundcheck", path: ".."),
+        // Only the malloc interposer trait: its default "RuntimeInterposer" trait would pull in a
+        // package this machine kind does not carry.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The workloads, shared by the benchmarks and by a plain executable to profile under callgrind.
+        .target(
+            name: "SchedulerWorkloads",
+            dependencies: [.product(name: "SimCore", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "SchedulerBenchmarks",
+            dependencies: [
+                "SchedulerWorkloads",
+                .product(name: "SimCore", package: "Soundcheck"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SchedulerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "scheduler-workload", dependencies: ["SchedulerWorkloads"]),
+    ]
+)
