@@ -107,6 +107,18 @@ struct VirtualDeviceTests {
         #expect(throws: DeviceEventError.self) { try device.apply(.suspend(app: "Game")) }
     }
 
+    @Test("one app is in the foreground at a time: bringing another forward backgrounds it")
+    func oneForegroundApp() throws {
+        var device = try phone()
+        _ = try device.apply(.launch(app: "Music"))
+        let launch = try device.apply(.launch(app: "Game"))
+        #expect(device.lifecycle(of: "Music") == .background)
+        #expect(launch.lifecycleChanges.map(\.app) == ["Music", "Game"])
+        #expect(launch.fields["backgrounded"] == "Music")
+        _ = try device.apply(.foreground(app: "Music"))
+        #expect(device.lifecycle(of: "Game") == .background && device.lifecycle(of: "Music") == .foreground)
+    }
+
     @Test("faults: media server crash restarts later; link loss drops Bluetooth; network dropout returns AirPlay")
     func faults() throws {
         var device = try phone()

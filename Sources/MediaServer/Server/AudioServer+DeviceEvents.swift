@@ -9,18 +9,18 @@ extension AudioServer {
     /// goes into the trace, and sessions react.
     public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
         let callBefore = device.system.call
-        let lifecycleBefore = event.appName.map { device.lifecycle(of: $0) }
         let silencedBefore = silencedApps
         let outcome = try device.apply(event)
         record("device.\(event.scriptName)", outcome.fields)
         for (delay, followUp) in outcome.followUps {
-            try? scheduler.schedule(.device(followUp), after: delay)
+            _ = try? scheduler.schedule(.device(followUp), after: delay)
         }
-        react(to: event, callBefore: callBefore, lifecycleBefore: lifecycleBefore)
+        for change in outcome.lifecycleChanges { lifecycleChanged(AppID(change.app), from: change.from) }
+        react(to: event, callBefore: callBefore)
         recordSilencingChanges(from: silencedBefore)
     }
 
-    private func react(to event: DeviceEvent, callBefore: SystemState.Call, lifecycleBefore: AppLifecycle?) {
+    private func react(to event: DeviceEvent, callBefore: SystemState.Call) {
         switch event {
         case .attach, .networkRestored: hardwareRouteChanged(cause: .portsAdded)
         case .detach, .bluetoothLinkLoss, .networkDropout: hardwareRouteChanged(cause: .portsRemoved)
@@ -36,8 +36,8 @@ extension AudioServer {
         case .siriEnd: carry(activation.systemInterruptionEnded(.siri, outcome: .declined))
         case .mediaServerCrash: mediaServicesLost()
         case .mediaServerRestart: mediaServicesReset()
-        case .launch(let name), .foreground(let name), .background(let name), .suspend(let name), .terminate(let name):
-            lifecycleChanged(AppID(name), from: lifecycleBefore ?? .notRunning)
+        case .launch, .foreground, .background, .suspend, .terminate:
+            break // handled from the outcome's lifecycle changes
         case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
             break
         }
@@ -88,16 +88,6 @@ extension AudioServer {
         let after = silencedApps
         for record in apps where before.contains(record.app) != after.contains(record.app) {
             self.record("session.silenced", ["app": .string(record.app.name), "silenced": .bool(after.contains(record.app))])
-        }
-    }
-}
-
-extension DeviceEvent {
-    /// The app a lifecycle event is about.
-    var appName: String? {
-        switch self {
-        case .launch(let name), .foreground(let name), .background(let name), .suspend(let name), .terminate(let name): name
-        default: nil
         }
     }
 }

@@ -65,6 +65,12 @@ extension AudioServer {
         let traits = SessionTraits(category: configuration.category, mode: configuration.effectiveMode,
                                    options: configuration.categoryOptions)
         carry(try activation.activate(app, traits: traits, system: device.system))
+        // The app that last went active with non-mixable output while taking remote-control
+        // events becomes the Now Playing app (which may then start from the background).
+        if !configuration.isMixable, configuration.allowsOutput, appRecord(app)?.receivesRemoteControlEvents == true {
+            activation.setNowPlaying(app)
+            record("session.nowPlaying", ["app": .string(app.name)])
+        }
         let route = currentRoute(for: app)
         try withRecord(app) { record in record.lastRoute = route }
         if configuration.allowsInput { askForRecordPermissionIfUndetermined(app) }

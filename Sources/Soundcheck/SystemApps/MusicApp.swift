@@ -1,5 +1,6 @@
 import Foundation
 import OpenAVFAudio
+import OpenUIKit
 
 /// The Music app as a system participant: playback category, non-mixable, background audio.
 /// It behaves as Apple's own app does — activates on play, pauses when interrupted, resumes only
@@ -13,6 +14,7 @@ public final class MusicApp: @unchecked Sendable {
     private var observers: [NSObjectProtocol] = []
 
     public init() {
+        UIApplication.shared.beginReceivingRemoteControlEvents()
         try? AVAudioSession.sharedInstance().setCategory(.playback)
         let center = NotificationCenter.default
         let session = AVAudioSession.sharedInstance()
@@ -41,6 +43,12 @@ public final class MusicApp: @unchecked Sendable {
     }
 
     public func pause() { isPlaying = false }
+
+    /// Stops and gives the audio back, telling apps it interrupted that they may resume.
+    public func stop() {
+        isPlaying = false
+        try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+    }
 
     private func interruption(_ note: Notification) {
         guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,

@@ -94,8 +94,19 @@ public struct VirtualDevice: Sendable {
         guard let next = current.after(event) else {
             throw .impossible(event.scriptName, state: "app '\(app)' is \(current.rawValue)")
         }
+        var outcome = DeviceOutcome(fields: ["app": .string(app), "from": .string(current.rawValue), "to": .string(next.rawValue)])
+        if next == .foreground {
+            // One app is in the foreground at a time (split view is not modelled): the one that
+            // was there moves to the background, as when the user switches apps.
+            for index in apps.indices where apps[index].state == .foreground && apps[index].name != app {
+                apps[index].state = .background
+                outcome.lifecycleChanges.append((apps[index].name, .foreground, .background))
+                outcome.fields["backgrounded"] = .string(apps[index].name)
+            }
+        }
         if let index = apps.firstIndex(where: { $0.name == app }) { apps[index].state = next } else { apps.append((app, next)) }
-        return DeviceOutcome(fields: ["app": .string(app), "from": .string(current.rawValue), "to": .string(next.rawValue)])
+        outcome.lifecycleChanges.append((app, current, next))
+        return outcome
     }
 }
 
@@ -106,6 +117,8 @@ public struct DeviceOutcome: Sendable {
     public var portsAdded: [Port]
     public var portsRemoved: [Port]
     public var followUps: [(after: HostDuration, event: DeviceEvent)]
+    /// Apps whose lifecycle changed, in order: the one the event names, and any it pushed out.
+    public var lifecycleChanges: [(app: String, from: AppLifecycle, to: AppLifecycle)] = []
 
     public init(fields: [String: TraceValue] = [:], portsAdded: [Port] = [], portsRemoved: [Port] = [],
                 followUps: [(after: HostDuration, event: DeviceEvent)] = []) {
