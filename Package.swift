@@ -49,6 +49,11 @@ let package = Package(
         .target(name: "OpenAVFAudio", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(
+            name: "Conformance",
+            dependencies: ["SimCore", "VirtualDevices", "Yams"],
+            resources: [.copy("Catalog")]
+        ),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
@@ -63,6 +68,7 @@ let package = Package(
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VirtualDevices", "MediaServer"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
     ]

@@ -1,0 +1,101 @@
+import SimCore
+import VirtualDevices
+
+/// Reads one catalog file (a YAML list of entries) for the area named by the file's stem.
+struct CatalogFileReader {
+    let file: String
+
+    static let entryKeys = ["id", "statement", "source", "platforms"]
+    static let seedKeys = ["seed", "phrase"]
+    static let referenceKeys = ["reference", "section"]
+
+    var areaName: String { file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file }
+
+    func read(_ text: String, errors: inout [SourceError]) -> [Requirement] {
+        guard let area = CatalogArea.all.first(where: { $0.name == areaName }) else {
+            let names = CatalogArea.all.map(\.name)
+            let hint = closestName(to: areaName, among: names).map { "; did you mean '\($0).yaml'?" } ?? ""
+            errors.append(SourceError(file: file, line: 0, column: 0, message: "unknown area '\(areaName)'\(hint) (areas: \(names.joined(separator: ", ")))"))
+            return []
+        }
+        let entries: [YAMLValue]
+        do {
+            entries = try YAMLValue.parse(text, file: file).list("a catalog file")
+        } catch {
+            errors.append(error)
+            return []
+        }
+        var requirements: [Requirement] = []
+        for entry in entries {
+            do {
+                requirements.append(try requirement(entry, area: area))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return requirements
+    }
+
+    func requirement(_ entry: YAMLValue, area: CatalogArea) throws(SourceError) -> Requirement {
+        let fields = try entry.mapping("a requirement", allowed: Self.entryKeys)
+        let idValue = try fields.required("id")
+        let id = try idValue.string("id")
+        try checkID(id, at: idValue, area: area)
+        let statement = try fields.required("statement").string("statement")
+        guard !statement.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw try fields.required("statement").error("statement must not be empty")
+        }
+        let source = try self.source(try fields.required("source"))
+        let platforms = try self.platforms(try fields.required("platforms"))
+        return Requirement(id: id, statement: statement, source: source, platforms: platforms, area: area.name, origin: CatalogLocation(idValue))
+    }
+
+    func checkID(_ id: String, at value: YAMLValue, area: CatalogArea) throws(SourceError) {
+        let kebab = id.split(separator: "-", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        }
+        guard kebab else { throw value.error("id '\(id)' must be UPPER-KEBAB (A-Z, 0-9, single hyphens)") }
+        let owner = CatalogArea.owner(of: id)
+        guard owner?.area != area else { return }
+        let expected = area.prefixes.map { "'\($0)-'" }.joined(separator: " or ")
+        let elsewhere = owner.map { " (that prefix belongs to \($0.area.name).yaml)" } ?? ""
+        throw value.error("id '\(id)' must start with \(expected), the prefix of area '\(area.name)'\(elsewhere)")
+    }
+
+    func source(_ value: YAMLValue) throws(SourceError) -> RequirementSource {
+        guard case let .mapping(mapping) = value.node else { throw value.error("source must be a mapping: { seed, phrase } or { reference, section }") }
+        let isReference = mapping.keys.contains { $0.string == "reference" || $0.string == "section" }
+        let fields = try value.mapping("a source", allowed: isReference ? Self.referenceKeys : Self.seedKeys)
+        if isReference {
+            let fileValue = try fields.required("reference")
+            let file = try fileValue.choice("reference file", RequirementSource.referenceFiles.map { ($0, $0) })
+            let sectionValue = try fields.required("section")
+            let section = try sectionValue.string("section")
+            guard Self.isSectionNumber(section) else { throw sectionValue.error("section must be written §N or §N.M, not '\(section)'") }
+            return .reference(file: file, section: section, at: CatalogLocation(sectionValue))
+        }
+        let file = try fields.required("seed").choice("seed file", RequirementSource.seedFiles.map { ($0, $0) })
+        let phraseValue = try fields.required("phrase")
+        let phrase = try phraseValue.string("phrase")
+        guard phrase.count >= 8 else { throw phraseValue.error("phrase '\(phrase)' is too short to locate anything (8 characters at least)") }
+        return .seed(file: file, phrase: phrase, at: CatalogLocation(phraseValue))
+    }
+
+    static func isSectionNumber(_ section: String) -> Bool {
+        guard section.hasPrefix("§") else { return false }
+        let parts = section.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+
+    func platforms(_ value: YAMLValue) throws(SourceError) -> [String] {
+        let items = try value.list("platforms")
+        guard !items.isEmpty else { throw value.error("platforms must name at least one platform") }
+        var names: [String] = []
+        for item in items {
+            let name = try item.choice("platform", CatalogPlatform.names.map { ($0, $0) })
+            if names.contains(name) { throw item.error("platform '\(name)' is listed twice") }
+            names.append(name)
+        }
+        return names
+    }
+}
