@@ -59,7 +59,7 @@ struct MalformedCatalogTests {
     @Test("a duplicate id names both places, even across files")
     func duplicateID() {
         #expect(problems([("routing.yaml", entry(id: "ROUTING-X")), ("session.yaml", entry() + entry() + entry(id: "SESSION-Y"))]) == [
-            "session.yaml:6:7: duplicate id 'SESSION-EXAMPLE'; first defined at session.yaml:1:7",
+            "session.yaml:5:7: duplicate id 'SESSION-EXAMPLE'; first defined at session.yaml:1:7",
         ])
     }
 
@@ -79,7 +79,7 @@ struct MalformedCatalogTests {
     @Test("an unknown platform name suggests the nearest one")
     func unknownPlatform() {
         #expect(problems([("session.yaml", entry(platforms: "[ios8, iso17]"))]) == [
-            "session.yaml:4:23: unknown platform 'iso17'; did you mean 'ios17'? (expected one of: ios6, ios7, ios8, ios14, ios17, ios26, macos)",
+            "session.yaml:4:21: unknown platform 'iso17'; did you mean 'ios17'? (expected one of: ios6, ios7, ios8, ios14, ios17, ios26, macos)",
         ])
     }
 
