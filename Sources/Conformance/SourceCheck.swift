@@ -7,11 +7,12 @@ import VirtualDevices
 public struct SourceCheck {
     /// File name → contents, e.g. loaded from `../shared/seeds`.
     public let seeds: [String: String]
-    public let references: [String: String]
+    /// File name → the numbers of its numbered headings (`8`, `2.1`).
+    public let referenceHeadings: [String: Set<String>]
 
     public init(seeds: [String: String], references: [String: String]) {
         self.seeds = seeds.mapValues(Self.normalized)
-        self.references = references
+        self.referenceHeadings = references.mapValues(Self.headingNumbers)
     }
 
     /// Reads every file of `seedsFolder` and `referenceFolder`; nil when either folder is missing.
@@ -39,8 +40,8 @@ public struct SourceCheck {
             guard let text = seeds[file] else { return at.error("seed file '\(file)' is not in the seeds folder") }
             return text.contains(Self.normalized(phrase)) ? nil : at.error("phrase '\(phrase)' does not occur in \(file)")
         case let .reference(file, section, at):
-            guard let text = references[file] else { return at.error("reference note '\(file)' is not in the reference folder") }
-            return Self.hasHeading(section, in: text) ? nil : at.error("\(file) has no heading numbered \(section)")
+            guard let headings = referenceHeadings[file] else { return at.error("reference note '\(file)' is not in the reference folder") }
+            return headings.contains(String(section.dropFirst())) ? nil : at.error("\(file) has no heading numbered \(section)")
         }
     }
 
@@ -49,13 +50,15 @@ public struct SourceCheck {
         text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// A Markdown heading whose text starts with the number: `## 8. Error codes`, `### 2.1 Table`.
-    static func hasHeading(_ section: String, in text: String) -> Bool {
-        let number = String(section.dropFirst())
-        return text.split(separator: "\n").contains { line in
-            guard line.hasPrefix("#") else { return false }
+    /// The numbers that start Markdown headings: `## 8. Error codes` → 8, `### 2.1 Table` → 2.1.
+    static func headingNumbers(in text: String) -> Set<String> {
+        var numbers: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("#") {
             let title = line.drop { $0 == "#" }.drop { $0 == " " }
-            return title.hasPrefix(number + " ") || title.hasPrefix(number + ". ")
+            let number = title.prefix { $0.isNumber || $0 == "." }
+            let trimmed = number.hasSuffix(".") ? number.dropLast() : number
+            if !trimmed.isEmpty, title.dropFirst(number.count).first == " " { numbers.insert(String(trimmed)) }
         }
+        return numbers
     }
 }
