@@ -18,6 +18,7 @@ public struct CatalogArea: Sendable, Equatable {
         CatalogArea(name: "player-recorder", prefixes: ["PLAYER", "RECORDER"]),
         CatalogArea(name: "engine", prefixes: ["ENGINE"]),
         CatalogArea(name: "audio-units", prefixes: ["AU"]),
+        CatalogArea(name: "openal", prefixes: ["OPENAL"]),
         CatalogArea(name: "inter-app-audio", prefixes: ["IAA"]),
         CatalogArea(name: "component-manager", prefixes: ["COMPONENT"]),
         CatalogArea(name: "core-midi", prefixes: ["MIDI"]),

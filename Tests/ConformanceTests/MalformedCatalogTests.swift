@@ -93,7 +93,7 @@ struct MalformedCatalogTests {
         """
         #expect(problems([("session.yaml", text)]).first?.hasPrefix("session.yaml:3:19: unknown seed file '002_14e980e8bdae805c.txt'; did you mean '002_14e980e8bdae805b.txt'?") == true)
         #expect(problems([("sesion.yaml", entry())]) == [
-            "sesion.yaml: unknown area 'sesion'; did you mean 'session.yaml'? (areas: session, interruption, hardware, permission, reset, routing, multichannel, formats-files, player-recorder, engine, audio-units, inter-app-audio, component-manager, core-midi, midi-ble, airplay2, now-playing, app-lifecycle)",
+            "sesion.yaml: unknown area 'sesion'; did you mean 'session.yaml'? (areas: session, interruption, hardware, permission, reset, routing, multichannel, formats-files, player-recorder, engine, audio-units, openal, inter-app-audio, component-manager, core-midi, midi-ble, airplay2, now-playing, app-lifecycle)",
         ])
     }
 
