@@ -45,5 +45,5 @@ extension PlatformProfile {
 
     /// Record permission exists from iOS 7 (2013 talk, 001: "in iOS 7 … we now require explicit
     /// user approval before your application can do audio input").
-    public var requiresRecordPermission: Bool { release >= 8 }
+    public var requiresRecordPermission: Bool { release >= 7 }
 }

@@ -65,4 +65,12 @@ struct RecordPermissionStoreTests {
         #expect(store.request(.recorder) == .answered(granted: true))
         #expect(!store.inputIsSilenced(.recorder))
     }
+
+    @Test("SESSION-PERMISSION-REQUIRED: from iOS 7 on, input needs the user's permission", arguments: [PlatformProfile.ios7, .ios8, .ios17])
+    func requiredFromIOS7(profile: PlatformProfile) {
+        var store = RecordPermissionStore(profile: profile)
+        #expect(store.permission(for: .recorder) == .undetermined)
+        #expect(store.request(.recorder) == .pending)
+        #expect(store.inputIsSilenced(.recorder))
+    }
 }
