@@ -1,4 +1,5 @@
 import OpenAVFAudio
+import OpenUIKit
 
 /// A media player (Music, streaming radio): playback, non-mixable, background audio. It waits
 /// for the user's play to activate, resumes after an interruption only with `shouldResume`, and
@@ -10,6 +11,8 @@ public class MediaPlayerApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .playback }
 
     override public func didLaunch() {
+        // The Now Playing app may go active from the background (to resume after a call).
+        UIApplication.shared.beginReceivingRemoteControlEvents()
         if makes("activates-at-launch") { activate() }
     }
 

@@ -13,7 +13,7 @@ enum ExpectationParser {
 
     static func expectations(_ value: YAMLValue?, scenario: Scenario) throws(SourceError) -> [Expectation] {
         var result: [Expectation] = []
-        for item in try value?.list("expect") ?? [] { result.append(try read(item, scenario: scenario)) }
+        for item in try value?.optionalList("expect") ?? [] { result.append(try read(item, scenario: scenario)) }
         return result
     }
 

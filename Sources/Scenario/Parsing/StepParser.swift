@@ -20,7 +20,7 @@ enum StepParser {
 
     static func steps(_ value: YAMLValue?, apps: [AppDeclaration], registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
-        for item in try value?.list("steps") ?? [] {
+        for item in try value?.optionalList("steps") ?? [] {
             let step = try read(item, apps: apps, registry: registry)
             if let previous = steps.last, step.at < previous.at {
                 throw item.error("step at \(step.at) comes before the previous step at \(previous.at): steps must be in time order")

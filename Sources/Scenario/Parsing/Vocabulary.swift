@@ -66,3 +66,11 @@ extension YAMLValue {
         return try self.mapping(what, allowed: keys).entries
     }
 }
+
+extension YAMLValue {
+    /// A list, where an empty value (`expect:` with nothing under it) is an empty list.
+    func optionalList(_ what: String) throws(SourceError) -> [YAMLValue] {
+        if case let .scalar(scalar) = node, ["", "~", "null"].contains(scalar.string) { return [] }
+        return try list(what)
+    }
+}
