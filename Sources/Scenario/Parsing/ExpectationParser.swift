@@ -11,13 +11,13 @@ enum ExpectationParser {
     static let stateKeys = ["active", "interrupted", "ducked", "silenced", "playing", "foreground", "output", "input",
                             "sample-rate", "io-buffer-frames", "io-buffer-duration", "category", "permission"]
 
-    static func expectations(_ value: YAMLValue?, scenario: Scenario) throws(SourceError) -> [Expectation] {
+    static func expectations(_ value: YAMLValue?, scenario: Scenario, registry: ScenarioAppRegistry) throws(SourceError) -> [Expectation] {
         var result: [Expectation] = []
-        for item in try value?.optionalList("expect") ?? [] { result.append(try read(item, scenario: scenario)) }
+        for item in try value?.optionalList("expect") ?? [] { result.append(try read(item, scenario: scenario, registry: registry)) }
         return result
     }
 
-    static func read(_ value: YAMLValue, scenario: Scenario) throws(SourceError) -> Expectation {
+    static func read(_ value: YAMLValue, scenario: Scenario, registry: ScenarioAppRegistry) throws(SourceError) -> Expectation {
         let map = try value.mapping("an expectation", allowed: keys)
         if let audio = map["audio"] ?? map["from"] ?? map["port"] {
             throw audio.error("audio expectations ({ from:, to:, port:, audio: }) need the render path, which is not available yet")
@@ -39,8 +39,8 @@ enum ExpectationParser {
         case "notification": kind = .event(try notification(map, app: app))
         case "error": kind = .event(try error(map, app: app))
         case "refused":
-            let verbs = StepParser.deviceVerbs + StepParser.sessionVerbs + Set(scenario.apps.flatMap { app in
-                ScenarioAppRegistry.standard.model(named: app.model)?.commands ?? [] }).sorted()
+            let verbs = StepParser.deviceVerbs + StepParser.sessionVerbs
+                + Set(registry.models.flatMap(\.commands)).subtracting(StepParser.deviceVerbs + StepParser.sessionVerbs).sorted()
             let verb = try map.required("refused").choice("step action", verbs.map { ($0, $0) })
             kind = .event(EventPattern(kind: "device.refused", kindIsPrefix: false,
                                        fields: appField(app) + [("event", .value(.string(verb)))]))

@@ -46,7 +46,7 @@ extension Scenario {
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
             apps: apps, steps: steps, expectations: [], file: file)
-        scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario)
+        scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, registry: registry)
         scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
         return scenario
     }

@@ -35,8 +35,8 @@ enum StepParser {
         let at = try map.required("at").time("at")
         let verbValue = try map.required("do")
         let verb = try verbValue.string("do")
-        let commands = apps.flatMap { registry.model(named: $0.model)?.commands ?? [] }
-        let allVerbs = deviceVerbs + sessionVerbs + commands.filter { !deviceVerbs.contains($0) && !sessionVerbs.contains($0) }
+        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs).sorted()
+        let allVerbs = deviceVerbs + sessionVerbs + commands
         _ = try verbValue.choice("step action", allVerbs.map { ($0, $0) })
         let action: StepAction
         if deviceVerbs.contains(verb) {
