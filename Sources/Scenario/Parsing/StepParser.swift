@@ -89,8 +89,8 @@ enum StepParser {
         case "suspend": return .suspend(app: try name())
         case "terminate": return .terminate(app: try name())
         case "media-server-crash":
-            return .mediaServerCrash(restartDelay: try map["restart-after"]?.duration("restart-after") ?? .seconds(1))
-        default: return .networkDropout(duration: try map.required("for").duration("for"))
+            return .mediaServerCrash(restartDelay: HostDuration(nanoseconds: try map["restart-after"]?.time("restart-after").nanoseconds ?? 1_000_000_000))
+        default: return .networkDropout(duration: HostDuration(nanoseconds: try map.required("for").time("for").nanoseconds))
         }
     }
 
@@ -112,7 +112,7 @@ enum StepParser {
         case "set-preferred-sample-rate":
             return .setPreferredSampleRate(try map.required("hz").int("hz", in: 0...1_000_000))
         case "set-preferred-io-buffer-duration":
-            return .setPreferredIOBufferDuration(try map.required("duration").duration("duration"))
+            return .setPreferredIOBufferDuration(HostDuration(nanoseconds: try map.required("duration").time("duration").nanoseconds))
         case "request-permission": return .requestPermission
         default: return .answerPermission(granted: try map.required("granted").bool("granted"))
         }

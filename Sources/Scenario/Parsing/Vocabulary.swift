@@ -38,9 +38,14 @@ extension YAMLValue {
         return duration
     }
 
+    /// A time in the scenario: at most a day, so every sum of times stays exact.
     func time(_ what: String) throws(SourceError) -> HostTime {
-        HostTime(nanoseconds: try duration(what).nanoseconds)
+        let duration = try duration(what)
+        guard duration.nanoseconds <= Self.longestScenario else { throw error("\(what) \(duration) is more than a day into the scenario") }
+        return HostTime(nanoseconds: duration.nanoseconds)
     }
+
+    static let longestScenario: Int64 = 24 * 3_600_000_000_000
 
     /// A single word or a list of words, each one of `choices`.
     func choices<T>(_ what: String, _ choices: [(String, T)]) throws(SourceError) -> [T] {
