@@ -90,7 +90,7 @@ final class ScenarioRun: @unchecked Sendable {
         for app in scenario.apps { register(app) }
         rememberPorts()
         for (index, step) in scenario.steps.enumerated() {
-            try? server.schedule("step \(index + 1)", at: step.at) { [self] in perform(step, number: index + 1) }
+            try? server.schedule("step \(index + 1)", at: step.at) { [weak self] in self?.perform(step, number: index + 1) }
         }
     }
 
