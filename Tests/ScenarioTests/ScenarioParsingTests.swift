@@ -67,6 +67,15 @@ struct ScenarioParsingTests {
                     contains: "no 'record' control")
     }
 
+    @Test("detaching an accessory that is not attached by then is refused, with the ids that are")
+    func accessoryIDs() {
+        expectError(Self.valid.replacingOccurrences(of: "do: incoming-call", with: "do: detach, accessory: wired-headphones#1"),
+                    line: 7, contains: "no accessory 'wired-headphones#1' is attached by then")
+        let twoHeadsets = Self.valid.replacingOccurrences(of: "scenario: ok", with: "scenario: ok\naccessories: [wired-headset]")
+            .replacingOccurrences(of: "do: incoming-call", with: "do: detach, accessory: wired-headset#2")
+        expectError(twoHeadsets, line: 8, contains: "did you mean 'wired-headset#1'")
+    }
+
     @Test("impossible times are refused")
     func times() {
         expectError(Self.valid.replacingOccurrences(of: "at: 1s, do: incoming-call", with: "at: 1.5s, do: incoming-call"), line: 7,

@@ -36,7 +36,7 @@ extension Scenario {
             accessories.append(try StepParser.accessory(value))
         }
         let apps = try parseApps(top["apps"], registry: registry)
-        let steps = try StepParser.steps(top["steps"], apps: apps, registry: registry)
+        let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
         var scenario = Scenario(
             name: try top.required("scenario").string("scenario"),
             description: try top["description"]?.string("description") ?? "",

@@ -18,12 +18,28 @@ enum StepParser {
     static let keys = ["at", "do", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
                        "options", "notify-others", "port", "hz", "duration", "granted"]
 
-    static func steps(_ value: YAMLValue?, apps: [AppDeclaration], registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
+    static func steps(_ value: YAMLValue?, apps: [AppDeclaration], accessories: [AccessoryKind],
+                      registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
+        // Accessory ids that can exist by each step: `kind#n` for the n-th attach of that kind.
+        var attachable = accessories.map(\.name).enumerated().map { index, name in
+            "\(name)#\(accessories.prefix(index + 1).filter { $0.name == name }.count)"
+        }
         for item in try value?.optionalList("steps") ?? [] {
             let step = try read(item, apps: apps, registry: registry)
             if let previous = steps.last, step.at < previous.at {
                 throw item.error("step at \(step.at) comes before the previous step at \(previous.at): steps must be in time order")
+            }
+            switch step.action {
+            case let .device(.attach(kind, _)):
+                attachable.append("\(kind.name)#\(attachable.filter { $0.hasPrefix(kind.name + "#") }.count + 1)")
+            case let .device(.detach(id)), let .device(.bluetoothLinkLoss(id)):
+                guard attachable.contains(id) else {
+                    let value = (try? item.mapping("a step", allowed: keys))?["accessory"] ?? item
+                    let hint = closestName(to: id, among: attachable).map { "; did you mean '\($0)'?" } ?? ""
+                    throw value.error("no accessory '\(id)' is attached by then\(hint) (ids are the kind and its instance, e.g. wired-headphones#1; attached so far: \(attachable.isEmpty ? "none" : attachable.joined(separator: ", ")))")
+                }
+            default: break
             }
             steps.append(step)
         }
