@@ -99,6 +99,14 @@ struct ScenarioCLITests {
         #expect(document.rootElement()?.attribute(forName: "failures")?.stringValue == "1")
     }
 
+    @Test("--suggest prints the expectations a run would satisfy")
+    func suggest() throws {
+        let folder = try Self.folder("suggest", files: ["s.yaml": Self.passing])
+        let run = try CLIProcessTests.run(["run", folder, "--suggest"])
+        #expect(run.output.contains("  - { at: 1s, app: Game, notification: interruption, type: began, reason: default }"))
+        #expect(run.output.contains("  - { at: 2s, app: Game, notification: interruption, type: ended, options: [shouldResume] }"))
+    }
+
     @Test("the shipped Scenarios/ folder passes from the command line")
     func shipped() throws {
         let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

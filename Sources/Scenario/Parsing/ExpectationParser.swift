@@ -59,7 +59,7 @@ enum ExpectationParser {
         for (key, _) in map.entries {
             let name = key.node.string ?? ""
             if ["at", "app", form].contains(name) || allowed[form]!.contains(name) { continue }
-            throw key.error("'\(name)' does not apply to a \(form) expectation")
+            throw key.error("'\(name)' does not apply to \(form == "error" || form == "app-event" ? "an" : "a") \(form) expectation")
         }
     }
 

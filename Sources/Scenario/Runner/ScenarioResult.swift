@@ -41,6 +41,7 @@ public struct ScenarioFailure: Sendable, Hashable {
     public var details: [String]
 
     public func rendered(file: String) -> String {
-        (["\(file):\(line):\(column): \(message)"] + details.map { "  " + $0 }).joined(separator: "\n")
+        let location = line > 0 ? "\(file):\(line):\(column)" : file
+        return (["\(location): \(message)"] + details.map { "  " + $0 }).joined(separator: "\n")
     }
 }
