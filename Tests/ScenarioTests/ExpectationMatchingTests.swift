@@ -64,6 +64,7 @@ struct ExpectationMatchingTests {
               - { app: Music, notification: interruption, type: began }
             """)
         #expect(!result.passed)
+        #expect(result.failureReport.contains("it was observed earlier"))
     }
 
     @Test("exhaustive: false lets unexpected notifications through")

@@ -55,6 +55,10 @@ struct ExpectationMatcher {
         let instead = trace.events[cursor...].first { Self.isStrict($0) && $0.time >= earliest }
         var details = expectation.at.map { stepContext(before: $0) } ?? []
         details.append("observed instead: " + (instead.map { TraceText.line(humanized($0)) } ?? "no further notification or error"))
+        // Expectations are ordered: say so when the event did happen, before an earlier match.
+        if let earlier = trace.events[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
+            details.append("it was observed earlier (\(TraceText.line(humanized(earlier)))), before an event expected above it: expectations are matched in order")
+        }
         return ScenarioFailure(line: expectation.line, column: expectation.column,
                                message: "expected \(pattern.summary)\(at) not observed by \(by)", details: details)
     }

@@ -117,6 +117,7 @@ final class ScenarioRun: @unchecked Sendable {
         var trace = Trace(seed: seed, header: [
             "scenario": .string(scenario.name), "file": .string(scenario.file),
             "platform": .string(platform.description), "profile": .string(scenario.device),
+            "requirements": .list(scenario.requirements.map { .string($0) }),
         ])
         var side = sideLines[...]
         for (index, event) in server.trace.events.enumerated() {
