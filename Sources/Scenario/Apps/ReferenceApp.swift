@@ -79,9 +79,9 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
     /// Configures the session with the model's settings or the scenario's overrides.
     func configureSession() {
         let type = Swift.type(of: self)
-        let category = configuration.category.map { AVAudioSession.Category(rawValue: $0.rawValue) } ?? type.defaultCategory
-        let mode = configuration.mode.map { AVAudioSession.Mode(rawValue: $0.rawValue) } ?? type.defaultMode
-        let options = configuration.options.map { AVAudioSession.CategoryOptions(rawValue: $0.rawValue) } ?? type.defaultOptions
+        let category = configuration.sessionCategory ?? type.defaultCategory
+        let mode = configuration.sessionMode ?? type.defaultMode
+        let options = configuration.sessionOptions ?? type.defaultOptions
         attempt("setCategory") { try session.setCategory(category, mode: mode, options: options) }
     }
 
