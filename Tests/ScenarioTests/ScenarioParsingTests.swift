@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Scenario
 import VirtualDevices
@@ -109,5 +110,22 @@ struct ScenarioParsingTests {
                     contains: "unknown platform")
         expectError(Self.valid.replacingOccurrences(of: "scenario: ok", with: "scenario: ok\ndevice: toaster"), line: 2,
                     contains: "unknown device")
+    }
+}
+
+@Suite("Scenario device profiles")
+struct ScenarioProfileTests {
+    @Test("a device profile file is found next to the scenario")
+    func profileBesideScenario() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-profile-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let profiles = URL(fileURLWithPath: ScenarioFixtures.scenariosFolder).deletingLastPathComponent()
+            .appendingPathComponent("Sources/VirtualDevices/Profiles/iphone.yaml")
+        try Data(contentsOf: profiles).write(to: directory.appendingPathComponent("my-phone.yaml"))
+        let file = directory.appendingPathComponent("s.yaml").path
+        try Data("scenario: custom-device\ndevice: my-phone.yaml\n".utf8).write(to: URL(fileURLWithPath: file))
+        let scenario = try Scenario.load(file: file)
+        #expect(scenario.device == directory.appendingPathComponent("my-phone.yaml").path)
+        #expect(try ScenarioRunner().run(scenario).passed)
     }
 }

@@ -19,7 +19,12 @@ extension Scenario {
     public static func parse(_ text: String, file: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         let root = try YAMLValue.parse(text, file: file)
         let top = try root.mapping("a scenario", allowed: topKeys)
-        let device = try top["device"]?.string("device") ?? "iphone"
+        var device = try top["device"]?.string("device") ?? "iphone"
+        // A profile file is found next to the scenario, wherever the run starts from.
+        if !DeviceProfile.builtInIDs.contains(device), !device.hasPrefix("/") {
+            device = (file as NSString).deletingLastPathComponent.isEmpty ? device
+                : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(device)
+        }
         if let value = top["device"] {
             do { _ = try DeviceProfile.load(device) } catch { throw value.error("unknown device '\(device)': \(error.message)") }
         }
