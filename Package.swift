@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
     ]
