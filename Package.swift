@@ -54,13 +54,14 @@ let package = Package(
             dependencies: ["SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
+        .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "JACKBackend", "ALSABackend", "AudioFiles",
+                "SimCore", "VirtualDevices", "Scenario", "JACKBackend", "ALSABackend", "AudioFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +70,7 @@ let package = Package(
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VirtualDevices", "MediaServer"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
     ]

@@ -1,0 +1,32 @@
+import OpenAVFAudio
+
+/// A game: ambient (mixes with other audio, obeys the silent switch), active whenever it is in
+/// the foreground, its soundtrack (secondary audio) muted while another app's primary audio
+/// plays — the `silenceSecondaryAudioHint` — and its effects always playing.
+///
+/// Mistake: `ignores-secondary-audio-hint` (the soundtrack plays over the user's music).
+public final class GameApp: ReferenceApp, @unchecked Sendable {
+    override public class var defaultCategory: AVAudioSession.Category { .ambient }
+    public private(set) var soundtrackMuted = false
+
+    override public func didLaunch() {
+        // At launch the app is already in the foreground: activate as didBecomeActive would.
+        play(because: "launch")
+        if session.secondaryAudioShouldBeSilencedHint { secondaryAudioHint(begin: true) }
+    }
+
+    override public func didBecomeActive() { if !isPlaying { play(because: "became-active") } }
+
+    override public func perform(_ command: String) {
+        switch command {
+        case "play": play(because: "user")
+        default: setPlaying(false, because: "user")
+        }
+    }
+
+    override public func secondaryAudioHint(begin: Bool) {
+        guard !makes("ignores-secondary-audio-hint"), begin != soundtrackMuted else { return }
+        soundtrackMuted = begin
+        log(begin ? "soundtrack-muted" : "soundtrack-unmuted")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import OpenAVFAudio
+import OpenUIKit
+
+/// What every reference app shares: written only against the Apple-named facades, it configures
+/// its session, listens to its session's and its application's notifications, and logs what it
+/// does. Subclasses override the reactions the 2014 session-activation advice gives their kind
+/// of app; `configuration.mistakes` switch in the typical mistakes a scenario should catch.
+///
+/// Shared mistakes: `ignores-interruptions` (keeps believing it plays while interrupted),
+/// `resumes-without-should-resume`, `ignores-media-services-reset` (does not rebuild after a
+/// reset), `never-deactivates`, `no-notify-others` (deactivates without
+/// notifyOthersOnDeactivation).
+open class ReferenceApp: ScenarioApp, @unchecked Sendable {
+    public let configuration: AppConfiguration
+    public let log: AppLog
+    public private(set) var isPlaying = false
+    /// Playing when an interruption began, so an ended-with-shouldResume may resume.
+    var wasPlayingBeforeInterruption = false
+    private var observers: [NSObjectProtocol] = []
+
+    /// The session settings the kind of app uses; a scenario's category/mode/options override them.
+    open class var defaultCategory: AVAudioSession.Category { .soloAmbient }
+    open class var defaultMode: AVAudioSession.Mode { .default }
+    open class var defaultOptions: AVAudioSession.CategoryOptions { [] }
+
+    public required init(configuration: AppConfiguration, log: AppLog) {
+        self.configuration = configuration
+        self.log = log
+        observe()
+        configureSession()
+        didLaunch()
+    }
+
+    deinit { observers.forEach(NotificationCenter.default.removeObserver) }
+
+    var session: AVAudioSession { AVAudioSession.sharedInstance() }
+
+    public func makes(_ mistake: String) -> Bool { configuration.makes(mistake) }
+
+    // MARK: Overridable reactions
+
+    open func didLaunch() {}
+    open func perform(_ command: String) {}
+    open func didBecomeActive() {}
+    open func didEnterBackground() {}
+
+    open func interruptionBegan() {
+        guard !makes("ignores-interruptions") else { return }
+        wasPlayingBeforeInterruption = isPlaying
+        setPlaying(false, because: "interruption-began")
+    }
+
+    open func interruptionEnded(shouldResume: Bool) {
+        guard !makes("ignores-interruptions") else { return }
+        let resume = wasPlayingBeforeInterruption && (shouldResume || makes("resumes-without-should-resume"))
+        wasPlayingBeforeInterruption = false
+        if resume { play(because: "interruption-ended") } else { log("waits-for-user") }
+    }
+
+    open func routeChanged(reason: AVAudioSession.RouteChangeReason) {}
+    open func secondaryAudioHint(begin: Bool) {}
+
+    open func mediaServicesWereReset() {
+        setPlaying(false, because: "media-services-reset")
+        guard !makes("ignores-media-services-reset") else { return }
+        configureSession()
+        log("rebuilt")
+    }
+
+    // MARK: Helpers
+
+    func setPlaying(_ playing: Bool, because reason: String) {
+        guard playing != isPlaying else { return }
+        isPlaying = playing
+        log(playing ? "started" : "stopped", ["reason": reason])
+    }
+
+    /// Configures the session with the model's settings or the scenario's overrides.
+    func configureSession() {
+        let type = Swift.type(of: self)
+        let category = configuration.sessionCategory ?? type.defaultCategory
+        let mode = configuration.sessionMode ?? type.defaultMode
+        let options = configuration.sessionOptions ?? type.defaultOptions
+        attempt("setCategory") { try session.setCategory(category, mode: mode, options: options) }
+    }
+
+    /// Activates and starts playing; on failure logs the error and stays stopped.
+    func play(because reason: String) {
+        guard activate() else { return }
+        setPlaying(true, because: reason)
+    }
+
+    @discardableResult
+    func activate() -> Bool { attempt("setActive") { try session.setActive(true) } }
+
+    /// Deactivates as advised (notifying others) unless the scenario asked for a mistake.
+    func deactivate() {
+        guard !makes("never-deactivates") else { log("keeps-session-active"); return }
+        let options: AVAudioSession.SetActiveOptions = makes("no-notify-others") ? [] : .notifyOthersOnDeactivation
+        attempt("setActive") { try session.setActive(false, options: options) }
+    }
+
+    /// Runs a throwing session call, logging `error` with the call and code when it fails.
+    @discardableResult
+    func attempt(_ call: String, _ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            let code = (error as NSError).code
+            let name = AVAudioSession.ErrorCode(rawValue: code).map { "\($0)" } ?? String(code)
+            log("error", ["call": call, "code": name])
+            return false
+        }
+    }
+
+    private func observe() {
+        let center = NotificationCenter.default
+        let session = self.session
+        func on(_ name: Notification.Name, object: AnyObject?, _ handler: @escaping @Sendable (Notification) -> Void) {
+            observers.append(center.addObserver(forName: name, object: object, queue: nil, using: handler))
+        }
+        on(AVAudioSession.interruptionNotification, object: session) { [weak self] note in
+            guard let self, let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt else { return }
+            if raw == AVAudioSession.InterruptionType.began.rawValue { self.interruptionBegan(); return }
+            let options = AVAudioSession.InterruptionOptions(
+                rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
+            self.interruptionEnded(shouldResume: options.contains(.shouldResume))
+        }
+        on(AVAudioSession.routeChangeNotification, object: session) { [weak self] note in
+            guard let raw = note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt,
+                  let reason = AVAudioSession.RouteChangeReason(rawValue: raw) else { return }
+            self?.routeChanged(reason: reason)
+        }
+        on(AVAudioSession.silenceSecondaryAudioHintNotification, object: session) { [weak self] note in
+            let raw = note.userInfo?[AVAudioSessionSilenceSecondaryAudioHintTypeKey] as? UInt
+            self?.secondaryAudioHint(begin: raw == AVAudioSession.SilenceSecondaryAudioHintType.begin.rawValue)
+        }
+        on(AVAudioSession.mediaServicesWereResetNotification, object: session) { [weak self] _ in
+            self?.mediaServicesWereReset()
+        }
+        let application = UIApplication.shared
+        on(UIApplication.didBecomeActiveNotification, object: application) { [weak self] _ in self?.didBecomeActive() }
+        on(UIApplication.didEnterBackgroundNotification, object: application) { [weak self] _ in self?.didEnterBackground() }
+    }
+}

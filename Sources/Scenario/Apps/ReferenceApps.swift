@@ -1,0 +1,25 @@
+/// The built-in reference apps, one per kind the 2014 session-activation advice describes.
+enum ReferenceApps {
+    static let sharedMistakes = [
+        "ignores-interruptions", "resumes-without-should-resume", "ignores-media-services-reset",
+        "never-deactivates", "no-notify-others",
+    ]
+
+    static let models: [ScenarioAppModel] = [
+        ScenarioAppModel(name: "game", commands: ["play", "pause"],
+                         mistakes: sharedMistakes + ["ignores-secondary-audio-hint"]) { GameApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "media-player", commands: ["play", "pause", "stop"],
+                         mistakes: sharedMistakes + ["activates-at-launch", "ignores-route-change"],
+                         backgroundAudio: true) { MediaPlayerApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "podcast", commands: ["play", "pause", "stop"],
+                         mistakes: sharedMistakes + ["activates-at-launch", "ignores-route-change"],
+                         backgroundAudio: true) { PodcastApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "navigation", commands: ["prompt", "prompt-finished"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { NavigationApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "voip", commands: ["start-call", "end-call", "speaker-on", "speaker-off"],
+                         mistakes: sharedMistakes, backgroundAudio: true) { VoIPApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "recorder", commands: ["record", "stop"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { RecorderApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
+    ]
+}

@@ -1,0 +1,55 @@
+import MediaServer
+import SimCore
+import VirtualDevices
+
+/// Something a scenario says must be observed, located in its file for failure messages.
+public struct Expectation: Sendable {
+    public var kind: Kind
+    /// When it must happen (events) or hold (states); nil: any time (events only).
+    public var at: HostTime?
+    public var line: Int
+    public var column: Int
+
+    public enum Kind: Sendable {
+        /// A trace line: a notification, a failed API call, a refused device event, an app's own event.
+        case event(EventPattern)
+        /// What the system (and a reference app) says about one app at `at`.
+        case state(app: String, [StateCheck])
+        // Reserved for the render path: `{ from: 1s, to: 3s, port: Speaker, audio: silent }`
+        // will add `case audio(from: HostTime, to: HostTime, port: PortType, AudioCondition)`.
+    }
+}
+
+/// A pattern over one trace line: its kind and the fields it must carry (others are ignored).
+public struct EventPattern: Sendable {
+    public var kind: String
+    /// Match any kind with this prefix (e.g. `api.` for an error on any call).
+    public var kindIsPrefix: Bool
+    public var fields: [(key: String, match: FieldMatch)]
+
+    public enum FieldMatch: Sendable {
+        case value(TraceValue)
+        /// A list of port UIDs whose port types must be exactly these, in order.
+        case portTypes([PortType])
+    }
+
+    /// `notify.interruption app=Game type=began`, as failure messages print it.
+    public var summary: String {
+        let parts = fields.map { field -> String in
+            switch field.match {
+            case let .value(value): "\(field.key)=\(TraceText.value(value))"
+            case let .portTypes(types): "\(field.key)=[\(types.map(\.rawValue).joined(separator: ","))]"
+            }
+        }
+        return ([kindIsPrefix ? kind + "*" : kind] + parts).joined(separator: " ")
+    }
+}
+
+/// One property of an app's state at a time.
+public enum StateCheck: Sendable, Hashable {
+    case active(Bool), interrupted(Bool), ducked(Bool), silenced(Bool), playing(Bool), foreground(Bool)
+    case outputs([PortType]), inputs([PortType])
+    case sampleRate(Int), ioBufferFrames(Int), ioBufferDuration(HostDuration)
+    case category(SessionCategory)
+    case permission(String)
+}

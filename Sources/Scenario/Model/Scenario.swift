@@ -1,0 +1,88 @@
+import MediaServer
+import SimCore
+import VirtualDevices
+
+/// A scenario script, parsed and validated: what hardware is attached, which apps run, what
+/// happens when, and what must be observed. See `Scenarios/README.md` for the grammar.
+public struct Scenario: Sendable {
+    public var name: String
+    public var description: String
+    public var requirements: [String]
+    /// A built-in profile id (`iphone`) or a profile file.
+    public var device: String
+    public var platform: PlatformProfile
+    public var seed: UInt64
+    /// Attached before anything else happens, in order.
+    public var accessories: [AccessoryKind]
+    /// The run ends here; nothing may be scheduled or expected after it.
+    public var duration: HostDuration
+    /// Every notification and every failed API call must be expected (DESIGN §7).
+    public var exhaustive: Bool
+    public var apps: [AppDeclaration]
+    public var steps: [ScenarioStep]
+    public var expectations: [Expectation]
+    /// The file the scenario was read from, as given.
+    public var file: String
+
+    public func app(named name: String) -> AppDeclaration? { apps.first { $0.name == name } }
+}
+
+/// An app taking part in a scenario: a model from the `ScenarioAppRegistry` with its settings.
+public struct AppDeclaration: Sendable {
+    public var name: String
+    public var model: String
+    public var configuration: AppConfiguration
+    public var backgroundAudio: Bool
+    public var line: Int
+    public var column: Int
+}
+
+/// How a scenario configures a reference app: its session settings (nil: the model's own
+/// choice) and the typical mistakes it should make.
+public struct AppConfiguration: Sendable, Hashable {
+    public var category: SessionCategory?
+    public var mode: SessionMode?
+    public var options: CategoryOptions?
+    public var mistakes: [String]
+
+    public init(category: SessionCategory? = nil, mode: SessionMode? = nil, options: CategoryOptions? = nil,
+                mistakes: [String] = []) {
+        self.category = category
+        self.mode = mode
+        self.options = options
+        self.mistakes = mistakes
+    }
+
+    public func makes(_ mistake: String) -> Bool { mistakes.contains(mistake) }
+}
+
+/// One timed step: a device event, or something an app does.
+public struct ScenarioStep: Sendable {
+    public var at: HostTime
+    public var action: StepAction
+    /// The `do:` word as written.
+    public var verb: String
+    public var line: Int
+    public var column: Int
+}
+
+public enum StepAction: Sendable {
+    case device(DeviceEvent)
+    case app(String, AppAction)
+}
+
+/// What a step makes an app do, through its `AVAudioSession` (or, for `command`, through the
+/// reference app's own controls: play, pause, record …).
+public enum AppAction: Sendable, Hashable {
+    case setCategory(SessionCategory, mode: SessionMode, options: CategoryOptions)
+    case setMode(SessionMode)
+    case activate
+    case deactivate(notifyOthers: Bool)
+    case command(String)
+    case setPreferredInput(PortType?)
+    case overrideOutput(PortOverride)
+    case setPreferredSampleRate(Int)
+    case setPreferredIOBufferDuration(HostDuration)
+    case requestPermission
+    case answerPermission(granted: Bool)
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MediaServer
+import SimCore
+import VirtualDevices
+
+extension Scenario {
+    static let topKeys = ["scenario", "description", "requirements", "device", "platform", "seed", "accessories",
+                          "duration", "exhaustive", "apps", "steps", "expect"]
+
+    public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw SourceError(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
+        }
+        return try parse(text, file: path, registry: registry)
+    }
+
+    /// Parses and validates a scenario: every name, time and reference is checked here, so a
+    /// scenario that parses can run, and every problem is reported at its file:line:column.
+    public static func parse(_ text: String, file: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
+        let root = try YAMLValue.parse(text, file: file)
+        let top = try root.mapping("a scenario", allowed: topKeys)
+        var device = try top["device"]?.string("device") ?? "iphone"
+        // A profile file is found next to the scenario, wherever the run starts from.
+        if !DeviceProfile.builtInIDs.contains(device), !device.hasPrefix("/") {
+            device = (file as NSString).deletingLastPathComponent.isEmpty ? device
+                : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(device)
+        }
+        if let value = top["device"] {
+            do { _ = try DeviceProfile.load(device) } catch { throw value.error("unknown device '\(device)': \(error.message)") }
+        }
+        var platform = PlatformProfile.default
+        if let value = top["platform"] {
+            let name = try value.string("platform")
+            guard let profile = PlatformProfile(name: name) else {
+                throw value.error("unknown platform '\(name)' (expected ios6 … ios30, e.g. \(PlatformProfile.all.map(\.description).joined(separator: ", ")))")
+            }
+            platform = profile
+        }
+        var accessories: [AccessoryKind] = []
+        for value in try top["accessories"]?.list("accessories") ?? [] {
+            accessories.append(try StepParser.accessory(value))
+        }
+        let apps = try parseApps(top["apps"], registry: registry)
+        let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
+        var scenario = Scenario(
+            name: try top.required("scenario").string("scenario"),
+            description: try top["description"]?.string("description") ?? "",
+            requirements: try top["requirements"]?.names("requirements") ?? [],
+            device: device, platform: platform,
+            seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
+            accessories: accessories, duration: .zero,
+            exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
+            apps: apps, steps: steps, expectations: [], file: file)
+        scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, registry: registry)
+        scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
+        return scenario
+    }
+
+    /// The explicit duration must cover every step and expectation; without one the run ends a
+    /// second after the last of them.
+    private static func duration(_ value: YAMLValue?, steps: [ScenarioStep],
+                                 expectations: [Expectation]) throws(SourceError) -> HostDuration {
+        let lastStep = steps.last?.at ?? .zero
+        let lastExpectation = expectations.compactMap(\.at).max() ?? .zero
+        guard let value else {
+            return HostDuration(nanoseconds: max(lastStep, lastExpectation).nanoseconds) + .seconds(1)
+        }
+        let duration = try value.duration("duration")
+        guard duration.nanoseconds <= 24 * 3_600_000_000_000 else { throw value.error("duration \(duration) is longer than a day") }
+        if duration.nanoseconds < lastStep.nanoseconds {
+            throw value.error("duration \(duration) ends before the last step at \(lastStep)")
+        }
+        if let late = expectations.first(where: { ($0.at?.nanoseconds ?? 0) > duration.nanoseconds }) {
+            throw SourceError(file: value.file, line: late.line, column: late.column,
+                              message: "expectation at \(late.at!) is after the scenario's end (duration \(duration)): it can never be observed")
+        }
+        return duration
+    }
+
+    private static func parseApps(_ value: YAMLValue?, registry: ScenarioAppRegistry) throws(SourceError) -> [AppDeclaration] {
+        guard let value else { return [] }
+        var apps: [AppDeclaration] = []
+        for (key, app) in try value.freeMapping("apps") {
+            let name = try key.string("an app name")
+            guard !name.isEmpty, !name.contains(where: { $0.isWhitespace }) else { throw key.error("app name '\(name)' must be one word") }
+            apps.append(try parseApp(name, app, registry: registry))
+        }
+        return apps
+    }
+
+    private static func parseApp(_ name: String, _ value: YAMLValue, registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
+        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio"])
+        let modelValue = try map.required("model")
+        let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
+        var mistakes: [String] = []
+        if let list = map["mistakes"] {
+            mistakes = try list.choices("mistake of a \(model.name) app", model.mistakes.map { ($0, $0) })
+        }
+        let configuration = AppConfiguration(
+            category: try map["category"]?.choice("category", Vocabulary.categories),
+            mode: try map["mode"]?.choice("mode", Vocabulary.modes),
+            options: try map["options"].map { v throws(SourceError) in
+                CategoryOptions(try v.choices("category option", Vocabulary.options))
+            },
+            mistakes: mistakes)
+        return AppDeclaration(name: name, model: model.name, configuration: configuration,
+                              backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
+                              line: value.line, column: value.column)
+    }
+}

@@ -1,0 +1,141 @@
+import MediaServer
+import SimCore
+import VirtualDevices
+
+/// Reads `steps:`: `{ at: 2s, do: <verb>, … }`, device events and app actions alike.
+enum StepParser {
+    static let deviceVerbs = [
+        "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "volume-up", "volume-down",
+        "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
+        "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
+        "network-dropout",
+    ]
+    static let lifecycleVerbs: Set<String> = ["launch", "foreground", "background", "suspend", "terminate"]
+    static let sessionVerbs = [
+        "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
+        "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
+    ]
+    static let keys = ["at", "do", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
+                       "options", "notify-others", "port", "hz", "duration", "granted"]
+
+    static func steps(_ value: YAMLValue?, apps: [AppDeclaration], accessories: [AccessoryKind],
+                      registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        // Accessory ids that can exist by each step: `kind#n` for the n-th attach of that kind.
+        var attachable = accessories.map(\.name).enumerated().map { index, name in
+            "\(name)#\(accessories.prefix(index + 1).filter { $0.name == name }.count)"
+        }
+        for item in try value?.optionalList("steps") ?? [] {
+            let step = try read(item, apps: apps, registry: registry)
+            if let previous = steps.last, step.at < previous.at {
+                throw item.error("step at \(step.at) comes before the previous step at \(previous.at): steps must be in time order")
+            }
+            switch step.action {
+            case let .device(.attach(kind, _)):
+                attachable.append("\(kind.name)#\(attachable.filter { $0.hasPrefix(kind.name + "#") }.count + 1)")
+            case let .device(.detach(id)), let .device(.bluetoothLinkLoss(id)):
+                guard attachable.contains(id) else {
+                    let value = (try? item.mapping("a step", allowed: keys))?["accessory"] ?? item
+                    let hint = closestName(to: id, among: attachable).map { "; did you mean '\($0)'?" } ?? ""
+                    throw value.error("no accessory '\(id)' is attached by then\(hint) (ids are the kind and its instance, e.g. wired-headphones#1; attached so far: \(attachable.isEmpty ? "none" : attachable.joined(separator: ", ")))")
+                }
+            default: break
+            }
+            steps.append(step)
+        }
+        return steps
+    }
+
+    static func read(_ value: YAMLValue, apps: [AppDeclaration], registry: ScenarioAppRegistry) throws(SourceError) -> ScenarioStep {
+        let map = try value.mapping("a step", allowed: keys)
+        let at = try map.required("at").time("at")
+        let verbValue = try map.required("do")
+        let verb = try verbValue.string("do")
+        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs).sorted()
+        let allVerbs = deviceVerbs + sessionVerbs + commands
+        _ = try verbValue.choice("step action", allVerbs.map { ($0, $0) })
+        let action: StepAction
+        if deviceVerbs.contains(verb) {
+            if lifecycleVerbs.contains(verb) { _ = try app(map, apps) }
+            action = .device(try deviceEvent(verb, map))
+        } else {
+            let declaration = try app(map, apps)
+            if sessionVerbs.contains(verb) {
+                action = .app(declaration.name, try sessionAction(verb, map))
+            } else {
+                let model = registry.model(named: declaration.model)
+                guard model?.commands.contains(verb) == true else {
+                    throw verbValue.error("a \(declaration.model) app has no '\(verb)' control (it has: \(model?.commands.joined(separator: ", ") ?? "none"))")
+                }
+                action = .app(declaration.name, .command(verb))
+            }
+        }
+        return ScenarioStep(at: at, action: action, verb: verb, line: value.line, column: value.column)
+    }
+
+    private static func app(_ map: YAMLMapping, _ apps: [AppDeclaration]) throws(SourceError) -> AppDeclaration {
+        try map.required("app").choice("app (declare it under apps:)", apps.map { ($0.name, $0) })
+    }
+
+    private static func deviceEvent(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
+        func name() throws(SourceError) -> String { try map.required("app").string("app") }
+        switch verb {
+        case "attach":
+            let connector = try map["connector"]?.choice("connector", Connector.allCases.map { ($0.rawValue, $0) })
+            return .attach(try accessory(map.required("accessory")), connector: connector)
+        case "detach": return .detach(accessory: try map.required("accessory").string("accessory"))
+        case "bluetooth-link-loss": return .bluetoothLinkLoss(accessory: try map.required("accessory").string("accessory"))
+        case "ringer-silent": return .ringerSwitch(silent: true)
+        case "ringer-ring": return .ringerSwitch(silent: false)
+        case "lock-screen": return .lockScreen
+        case "unlock-screen": return .unlockScreen
+        case "volume-up": return .volumeUp
+        case "volume-down": return .volumeDown
+        case "incoming-call": return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
+        case "answer-call": return .answerCall
+        case "decline-call": return .declineCall
+        case "hang-up": return .hangUp
+        case "alarm": return .alarm
+        case "dismiss-alarm": return .dismissAlarm
+        case "siri": return .siri
+        case "siri-end": return .siriEnd
+        case "launch": return .launch(app: try name())
+        case "foreground": return .foreground(app: try name())
+        case "background": return .background(app: try name())
+        case "suspend": return .suspend(app: try name())
+        case "terminate": return .terminate(app: try name())
+        case "media-server-crash":
+            return .mediaServerCrash(restartDelay: HostDuration(nanoseconds: try map["restart-after"]?.time("restart-after").nanoseconds ?? 1_000_000_000))
+        default: return .networkDropout(duration: HostDuration(nanoseconds: try map.required("for").time("for").nanoseconds))
+        }
+    }
+
+    private static func sessionAction(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> AppAction {
+        switch verb {
+        case "set-category":
+            return .setCategory(try map.required("category").choice("category", Vocabulary.categories),
+                                mode: try map["mode"]?.choice("mode", Vocabulary.modes) ?? .default,
+                                options: CategoryOptions(try map["options"]?.choices("category option", Vocabulary.options) ?? []))
+        case "set-mode": return .setMode(try map.required("mode").choice("mode", Vocabulary.modes))
+        case "activate": return .activate
+        case "deactivate": return .deactivate(notifyOthers: try map["notify-others"]?.bool("notify-others") ?? false)
+        case "set-preferred-input":
+            let port = try map.required("port")
+            if (try? port.string("port")) == "none" { return .setPreferredInput(nil) }
+            return .setPreferredInput(try port.choice("input port type", Vocabulary.portTypes))
+        case "override-output":
+            return .overrideOutput(try map.required("port").choice("output override", [("speaker", PortOverride.speaker), ("none", .none)]))
+        case "set-preferred-sample-rate":
+            return .setPreferredSampleRate(try map.required("hz").int("hz", in: 0...1_000_000))
+        case "set-preferred-io-buffer-duration":
+            return .setPreferredIOBufferDuration(HostDuration(nanoseconds: try map.required("duration").time("duration").nanoseconds))
+        case "request-permission": return .requestPermission
+        default: return .answerPermission(granted: try map.required("granted").bool("granted"))
+        }
+    }
+
+    static func accessory(_ value: YAMLValue) throws(SourceError) -> AccessoryKind {
+        let spec = try value.string("accessory")
+        do { return try AccessoryKind(spec: spec) } catch { throw value.error(error.description) }
+    }
+}

@@ -1,0 +1,111 @@
+import SimCore
+import VirtualDevices
+
+/// Matches a run's trace against the scenario's event expectations, in order.
+///
+/// Exhaustive (the default): every strict line — a notification, a failed API call, a refused
+/// device event or step — must be expected, in the order it happened. App lines (`app.*`) and
+/// successful calls may be expected but need not be.
+struct ExpectationMatcher {
+    let scenario: Scenario
+    let trace: Trace
+    let portTypes: [String: PortType]
+
+    static func isStrict(_ event: TraceEvent) -> Bool {
+        if event.kind.hasPrefix("notify.") || event.kind == "device.refused" { return true }
+        return event.kind.hasPrefix("api.") && event.fields["result"] != .string("ok")
+    }
+
+    func match() -> [ScenarioFailure] {
+        let events = trace.events
+        var failures: [ScenarioFailure] = []
+        var cursor = 0
+        for expectation in scenario.expectations {
+            guard case let .event(pattern) = expectation.kind else { continue }
+            guard let found = events[cursor...].firstIndex(where: { matches($0, pattern, at: expectation.at) }) else {
+                failures.append(missing(expectation, pattern, from: cursor))
+                continue
+            }
+            if scenario.exhaustive { failures += unexpected(in: cursor..<found) }
+            cursor = found + 1
+        }
+        if scenario.exhaustive { failures += unexpected(in: cursor..<events.count) }
+        return failures
+    }
+
+    private func matches(_ event: TraceEvent, _ pattern: EventPattern, at time: HostTime?) -> Bool {
+        if let time, event.time != time { return false }
+        guard pattern.kindIsPrefix ? event.kind.hasPrefix(pattern.kind) : event.kind == pattern.kind else { return false }
+        return pattern.fields.allSatisfy { field in
+            switch field.match {
+            case let .value(value): return event.fields[field.key] == value
+            case let .portTypes(types):
+                guard case let .list(uids)? = event.fields[field.key] else { return false }
+                return uids.map { uid -> PortType? in
+                    if case let .string(text) = uid { return portTypes[text] } else { return nil }
+                } == types.map { Optional($0) }
+            }
+        }
+    }
+
+    private func missing(_ expectation: Expectation, _ pattern: EventPattern, from cursor: Int) -> ScenarioFailure {
+        let by = expectation.at.map { "t=\($0)" } ?? "the end (t=\(scenario.duration))"
+        let at = expectation.at.map { " at \($0)" } ?? ""
+        let earliest = expectation.at ?? .zero
+        let instead = trace.events[cursor...].first { Self.isStrict($0) && $0.time >= earliest }
+        var details = expectation.at.map { stepContext(before: $0) } ?? []
+        details.append("observed instead: " + (instead.map { TraceText.line(humanized($0)) } ?? "no further notification or error"))
+        // Expectations are ordered: say so when the event did happen, before an earlier match.
+        if let earlier = trace.events[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
+            details.append("it was observed earlier (\(TraceText.line(humanized(earlier)))), before an event expected above it: expectations are matched in order")
+        }
+        return ScenarioFailure(line: expectation.line, column: expectation.column,
+                               message: "expected \(pattern.summary)\(at) not observed by \(by)", details: details)
+    }
+
+    private func unexpected(in range: Range<Int>) -> [ScenarioFailure] {
+        range.compactMap { index -> ScenarioFailure? in
+            let event = trace.events[index]
+            guard Self.isStrict(event) else { return nil }
+            let (number, step) = lastStep(before: index)
+            let after = step.map { "after step \(number) (line \($0.line): \($0.verb) at \($0.at))" } ?? "before the first step"
+            return ScenarioFailure(line: step?.line ?? 0, column: step?.column ?? 0,
+                                   message: "unexpected event \(after): \(TraceText.line(humanized(event)))", details: [])
+        }
+    }
+
+    /// The last `scenario.step` line before trace line `index`.
+    private func lastStep(before index: Int) -> (Int, ScenarioStep?) {
+        guard let line = trace.events[..<index].last(where: { $0.kind == "scenario.step" }),
+              case let .int(number)? = line.fields["step"], number >= 1, Int(number) <= scenario.steps.count
+        else { return (0, nil) }
+        return (Int(number), scenario.steps[Int(number) - 1])
+    }
+
+    private func stepContext(before time: HostTime) -> [String] {
+        guard let index = scenario.steps.lastIndex(where: { $0.at <= time }) else { return ["before the first step"] }
+        let step = scenario.steps[index]
+        return ["after step \(index + 1) (line \(step.line): \(step.verb) at \(step.at))"]
+    }
+
+    func humanizedList(_ value: TraceValue) -> TraceValue {
+        guard case let .list(uids) = value else { return value }
+        return .list(uids.map { uid in
+            if case let .string(text) = uid, let type = portTypes[text] { return .string(type.rawValue) }
+            return uid
+        })
+    }
+
+    /// The event with port UIDs replaced by port types, as expectations name them.
+    func humanized(_ event: TraceEvent) -> TraceEvent {
+        var fields = event.fields
+        for key in ["previousOutputs", "previousInputs"] {
+            guard case let .list(uids)? = fields[key] else { continue }
+            fields[key] = .list(uids.map { uid in
+                if case let .string(text) = uid, let type = portTypes[text] { return .string(type.rawValue) }
+                return uid
+            })
+        }
+        return TraceEvent(time: event.time, kind: event.kind, fields: fields)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import OpenUIKit
+import VirtualDevices
+
+/// The UIKit notifications an app receives for a lifecycle change, in UIKit's order.
+enum ScenarioLifecycle {
+    static func names(from old: AppLifecycle, to new: AppLifecycle) -> [Notification.Name] {
+        switch (old, new) {
+        case (.notRunning, .foreground):
+            [UIApplication.didFinishLaunchingNotification, UIApplication.didBecomeActiveNotification]
+        case (.foreground, .background):
+            [UIApplication.willResignActiveNotification, UIApplication.didEnterBackgroundNotification]
+        case (.background, .foreground), (.suspended, .foreground):
+            [UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification]
+        case (.foreground, .notRunning):
+            [UIApplication.willResignActiveNotification, UIApplication.willTerminateNotification]
+        case (.background, .notRunning):
+            [UIApplication.willTerminateNotification]
+        default: []
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import MediaServer
+@_spi(Soundcheck) import OpenAVFAudio
+@_spi(Soundcheck) import OpenUIKit
+import SimCore
+import Soundcheck
+import VirtualDevices
+
+/// Runs scenarios: builds the simulated device, drives the steps on its clock, checks states at
+/// their times, then matches the merged trace against the expectations.
+///
+/// Runs are deterministic: the same scenario, seed and platform give a byte-identical trace.
+public struct ScenarioRunner: Sendable {
+    public var registry: ScenarioAppRegistry
+    /// A run that executes more simulation events than this fails instead of running away.
+    public var eventBudget: Int
+
+    public init(registry: ScenarioAppRegistry = .standard, eventBudget: Int = 200_000) {
+        self.registry = registry
+        self.eventBudget = eventBudget
+    }
+
+    /// Runs `scenario`, with the seed and platform overridden when given.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil) throws(SourceError) -> ScenarioResult {
+        let profile = try DeviceProfile.load(scenario.device)
+        let run = ScenarioRun(scenario: scenario, registry: registry, profile: profile,
+                              platform: platform ?? scenario.platform, seed: seed ?? scenario.seed)
+        return run.execute(eventBudget: eventBudget)
+    }
+}
+
+/// One execution of a scenario: the simulated device, the live app objects and the side trace
+/// of scenario and app lines that is merged with the server's trace at the end.
+final class ScenarioRun: @unchecked Sendable {
+    let scenario: Scenario
+    let registry: ScenarioAppRegistry
+    let device: SimulatedDevice
+    let platform: PlatformProfile
+    let seed: UInt64
+    var server: AudioServer { device.server }
+    /// Lines that are not the server's, each with the number of server lines written before it.
+    var sideLines: [(position: Int, event: TraceEvent)] = []
+    var apps: [String: ScenarioApp] = [:]
+    /// Port types by UID, for every port ever seen, so `previous-outputs` can name gone ports.
+    var portTypes: [String: PortType] = [:]
+    var failures: [ScenarioFailure] = []
+
+    init(scenario: Scenario, registry: ScenarioAppRegistry, profile: DeviceProfile, platform: PlatformProfile, seed: UInt64) {
+        self.scenario = scenario
+        self.registry = registry
+        self.platform = platform
+        self.seed = seed
+        device = SimulatedDevice(profile: profile, platform: platform, seed: seed)
+    }
+
+    func execute(eventBudget: Int) -> ScenarioResult {
+        setUp()
+        var eventsRun = 0
+        var leftovers: [String] = []
+        let end = HostTime(nanoseconds: scenario.duration.nanoseconds)
+        let checkTimes = Set(scenario.expectations.compactMap { e -> HostTime? in
+            if case .state = e.kind { return e.at } else { return nil }
+        }).sorted()
+        for time in checkTimes + [end] {
+            let report = server.run(until: time, eventBudget: max(1, eventBudget - eventsRun))
+            eventsRun += report.eventsRun
+            leftovers = report.leftovers
+            rememberPorts()
+            if report.stoppedByBudget {
+                failures.append(ScenarioFailure(line: 0, column: 0, message: "the run exceeded its budget of \(eventBudget) events by t=\(time)",
+                                                details: []))
+                break
+            }
+            checkStates(at: time)
+        }
+        let trace = mergedTrace()
+        failures += ExpectationMatcher(scenario: scenario, trace: trace, portTypes: portTypes).match()
+        return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
+                              failures: failures, eventsRun: eventsRun, leftovers: leftovers, portTypes: portTypes)
+    }
+
+    // MARK: Setting up
+
+    private func setUp() {
+        rememberPorts()
+        for accessory in scenario.accessories {
+            do { try server.apply(.attach(accessory, connector: nil)) } catch {
+                failures.append(ScenarioFailure(line: 0, column: 0, message: "cannot attach \(accessory.name) at the start: \(error)", details: []))
+            }
+        }
+        for app in scenario.apps { register(app) }
+        rememberPorts()
+        for (index, step) in scenario.steps.enumerated() {
+            try? server.schedule("step \(index + 1)", at: step.at) { [weak self] in self?.perform(step, number: index + 1) }
+        }
+    }
+
+    private func register(_ declaration: AppDeclaration) {
+        let binding = AppBinding(server: server, app: AppID(declaration.name))
+        server.register(binding.app, hasAudioBackgroundMode: declaration.backgroundAudio,
+                        observer: { AVAudioSession.post($0, to: binding) },
+                        lifecycleObserver: { old, new in
+                            UIApplication.postLifecycle(ScenarioLifecycle.names(from: old, to: new), to: binding)
+                        })
+    }
+
+    /// Adds a scenario or app line to the side trace at the current time.
+    func recordSide(_ kind: String, _ fields: [String: TraceValue]) {
+        sideLines.append((server.trace.events.count, TraceEvent(time: server.now, kind: kind, fields: fields)))
+    }
+
+    func rememberPorts() {
+        for port in server.device.ports { portTypes[port.uid] = port.portType }
+    }
+
+    /// The header names what produced the trace, so `soundcheck replay` can run it again.
+    private func mergedTrace() -> Trace {
+        var trace = Trace(seed: seed, header: [
+            "scenario": .string(scenario.name), "file": .string(scenario.file),
+            "platform": .string(platform.description), "profile": .string(scenario.device),
+            "requirements": .list(scenario.requirements.map { .string($0) }),
+        ])
+        var side = sideLines[...]
+        for (index, event) in server.trace.events.enumerated() {
+            while let next = side.first, next.position <= index { trace.record(next.event); side = side.dropFirst() }
+            trace.record(event)
+        }
+        for line in side { trace.record(line.event) }
+        return trace
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SimCore
+import Testing
+@testable import Scenario
+
+/// Mutated scenario texts never crash the parser, the validator or the runner.
+@Suite("Scenario fuzzing")
+struct ScenarioFuzzTests {
+    static let cases = 10_000
+
+    /// Small edits people (and merges) make: lines lost, doubled or swapped, typos, other
+    /// numbers and times, keys that do not exist.
+    static func mutate(_ text: String, _ random: inout SimRandom) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let edits = 1 + Int(random.uniform(below: 3))
+        for _ in 0..<edits where !lines.isEmpty {
+            let index = Int(random.uniform(below: UInt64(lines.count)))
+            switch random.uniform(below: 7) {
+            case 0: lines.remove(at: index)
+            case 1: lines.insert(lines[index], at: index)
+            case 2: lines.swapAt(index, Int(random.uniform(below: UInt64(lines.count))))
+            case 3:
+                var characters = Array(lines[index])
+                guard !characters.isEmpty else { continue }
+                let position = Int(random.uniform(below: UInt64(characters.count)))
+                characters[position] = random.pick(Array("{}[]:,-# \"'0123456789abcxyz@&*!|>"))
+                lines[index] = String(characters)
+            case 4: lines[index] = replaceNumber(in: lines[index], &random)
+            case 5: lines[index] = lines[index].replacingOccurrences(
+                of: random.pick(["s", "ms", "0s", "1s", "2s"]), with: random.pick(["ms", "h", "us", "m", "", "-1s", "1.5s", "99999999h"]))
+            default:
+                let key = random.pick(["bogus", "atx", "appp", "stat", "mistake", "category", "at", "do", "expect"])
+                lines.insert(random.chance(1, in: 2) ? "\(key): 1" : "  - { \(key): 1 }", at: index)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func replaceNumber(in line: String, _ random: inout SimRandom) -> String {
+        guard let digit = line.firstIndex(where: \.isNumber) else { return line }
+        let replacement = random.pick(["0", "1", "7", "100", "65535", "4294967296", "9223372036854775807", "99999999999999999999"])
+        return line.replacingCharacters(in: digit...digit, with: replacement)
+    }
+
+    @Test("10,000 mutated scenarios parse, validate and run without crashing")
+    func fuzz() throws {
+        let sources = try ScenarioFixtures.allScenarioFiles().map { try String(contentsOfFile: $0, encoding: .utf8) }
+        var random = SimRandom(seed: 20_261_122)
+        var parsed = 0, ran = 0, rejected = 0
+        let runner = ScenarioRunner(eventBudget: 2_000)
+        for number in 0..<Self.cases {
+            let text = Self.mutate(random.pick(sources), &random)
+            do {
+                let scenario = try Scenario.parse(text, file: "fuzz-\(number).yaml")
+                parsed += 1
+                // Every valid mutant runs, bounded by a small event budget.
+                _ = try runner.run(scenario)
+                ran += 1
+            } catch {
+                rejected += 1
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(parsed + rejected == Self.cases)
+        #expect(parsed > 1_000, "mutations should leave many scenarios valid")
+        #expect(rejected > 1_000, "mutations should break many scenarios")
+        print("fuzz: \(parsed) valid (\(ran) run), \(rejected) rejected")
+    }
+}
