@@ -29,8 +29,11 @@ public final class RenderEngine {
     /// Frames rendered so far: the position of the next cycle's first frame.
     public private(set) var position: Int64 = 0
 
-    public init(sampleRate: SampleRate, maxFrames: Int, quality: ConversionQuality = .standard) {
+    /// - Parameter startFrame: the position of the first frame rendered (the IO clock's frame
+    ///   when the engine starts), so voices and ramps are placed on one absolute timeline.
+    public init(sampleRate: SampleRate, maxFrames: Int, quality: ConversionQuality = .standard, startFrame: Int64 = 0) {
         precondition(maxFrames > 0)
+        position = startFrame
         self.sampleRate = sampleRate
         self.maxFrames = maxFrames
         self.quality = quality
