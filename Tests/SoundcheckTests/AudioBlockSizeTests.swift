@@ -42,12 +42,12 @@ struct AudioBlockSizeTests {
         return [speaker.samples(channel: 1)!, speaker.samples(channel: 2)!].map { Array($0.prefix(28_800)) }
     }
 
-    @Test("IO buffers of 64, 256, 1024 and 441 frames give bit-identical speaker samples")
+    @Test("IO buffers of 64, 256, 1024, 441, 100 and 7 frames give bit-identical speaker samples")
     func blockSizeLaw() throws {
         let reference = try Self.render(ioFrames: 64)
         #expect(reference[0].count == 28_800)
         #expect(reference[0].contains { $0 != 0 } && reference[1].contains { $0 != 0 })
-        for frames in [256, 1024, 441, 100] {
+        for frames in [256, 1024, 441, 100, 7] {
             let other = try Self.render(ioFrames: frames)
             for channel in 0..<2 {
                 let difference = other[channel].indices.first { other[channel][$0] != reference[channel][$0] }

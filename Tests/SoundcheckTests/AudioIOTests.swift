@@ -41,6 +41,12 @@ struct AudioIOTests {
                                                               from: .milliseconds(1100), to: .seconds(2)))
             #expect(abs(moved - 0.5) < 0.01)
         }
+        // The plug at frame 48,000 falls in the 1024-frame cycle [47,104, 48,128): the route
+        // changes at the next cycle, so the speaker plays that cycle out and is silent after it.
+        let samples = try #require(speaker.samples(channel: 1))
+        #expect(samples[47_104..<48_128].contains { $0 != 0 })
+        #expect(samples[48_128..<49_152].allSatisfy { $0 == 0 })
+        #expect(try #require(headphones.samples(channel: 1))[48_128..<49_152].contains { $0 != 0 })
     }
 
     @Test("an ambient app is silent once the ring/silent switch is set to silent")
