@@ -34,35 +34,3 @@ struct AudioIO {
     /// Frames per `render` call; longer cycles are rendered in pieces (identical output).
     static let maxRenderFrames = 4096
 }
-
-/// What one app's voices do this cycle.
-struct AppMix {
-    /// Policy gain: 0 when silent (inactive, interrupted, silenced), the ducked gain, or 1.
-    var gain: Float
-    /// The app's route outputs flattened (port after port), as engine output channel indices.
-    var outputChannels: [Int]
-    /// For each routed output port: its first engine channel and channel count.
-    var ports: [String: (first: Int, count: Int)]
-}
-
-/// A run of engine output channels written to one sink.
-struct OutputSlot {
-    let uid: String
-    let firstChannel: Int
-    let channels: Int
-}
-
-/// One reading app's input this cycle.
-struct ReaderTap {
-    let tapChannel: Int
-    let portUID: String
-    let channel: Int
-    let gain: Float
-}
-
-/// An app that reads input (a recorder): it hears the first channel of its route's first input
-/// port unless it chose a channel.
-struct InputReader {
-    let app: AppID
-    var assignment: ChannelAssignment?
-}
