@@ -32,8 +32,16 @@ extension AudioServer {
         }
         io.layout = layout
         io.readerTaps = taps
+        // Apps in registration order, so the trace lines below come out in a stable order.
+        let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
-        for app in Set(io.voices.compactMap(\.app)) { mixes[app] = mix(for: app, layout: layout) }
+        for app in apps.map(\.app) + playing.filter({ index(of: $0) == nil }).sorted() where playing.contains(app) {
+            let mix = mix(for: app, layout: layout)
+            if io.mixes[app]?.gain != mix.gain {
+                record("audio.app.gain", ["app": .string(app.name), "gainPerMille": .integer(Int((mix.gain * 1000).rounded()))])
+            }
+            mixes[app] = mix
+        }
         io.mixes = mixes
     }
 
