@@ -38,6 +38,7 @@ struct AudioBlockSizeTests {
             device.server.setGain(voice, 0.1, ramp: .milliseconds(123))
         }
         device.advance(to: .milliseconds(700))  // every size has rendered past 600 ms by then
+        #expect(device.server.liveVoices.count == 2, "the stopped noise voice is freed")
         let speaker = try #require(device.sink("Speaker"))
         return [speaker.samples(channel: 1)!, speaker.samples(channel: 2)!].map { Array($0.prefix(28_800)) }
     }

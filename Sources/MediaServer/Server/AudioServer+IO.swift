@@ -59,6 +59,9 @@ extension AudioServer {
         refreshProgram(resample: true)
     }
 
+    /// Voices still playing or not yet freed, oldest first.
+    public var liveVoices: [VoiceID] { io.voices.map(\.id) }
+
     /// What reached an output port (by UID), or an app's input tap (`inputSink(app:)`).
     public func sink(portUID: String) -> PortSink? { io.sinks.first { $0.portUID == portUID } }
 

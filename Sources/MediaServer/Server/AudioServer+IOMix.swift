@@ -9,7 +9,9 @@ extension AudioServer {
     func refreshProgram(resample: Bool) {
         guard let engine = io.engine else { return }
         if resample { sampleMixState() }
-        let plans = io.voices.filter { engine.hasVoice($0.engineVoice) }.map(plan(for:))
+        // A voice that has ended drops out of the program, so the engine can free it next cycle.
+        let plans = io.voices.filter { (engine.endFrame(ofVoice: $0.engineVoice) ?? .min) > engine.position }
+            .map(plan(for:))
         let program = RenderProgram.compile(plans, outputChannels: io.outputChannelCount)
         if program != engine.currentProgram { engine.install(program) }
     }
