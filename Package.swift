@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "soundcheck", targets: ["soundcheck"]),
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
+        .library(name: "AudioGraph", targets: ["AudioGraph"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
         .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
@@ -45,7 +46,9 @@ let package = Package(
             dependencies: ["SimCore", "Yams"],
             resources: [.copy("Profiles")]
         ),
-        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices"]),
+        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenAVFAudio", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
@@ -66,6 +69,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
+        .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),

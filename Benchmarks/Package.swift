@@ -29,5 +29,24 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "scheduler-workload", dependencies: ["SchedulerWorkloads"]),
+        // The render path: eight voices at eight rates converted and mixed onto 8-channel HDMI.
+        .target(
+            name: "RenderWorkloads",
+            dependencies: [.product(name: "AudioGraph", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: [
+                "RenderWorkloads",
+                .product(name: "AudioGraph", package: "Soundcheck"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RenderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "render-vs-sox",
+            dependencies: ["RenderWorkloads", .product(name: "AudioGraph", package: "Soundcheck")]
+        ),
     ]
 )

@@ -24,6 +24,8 @@ public final class AudioServer: @unchecked Sendable {
     var activationOrder: [AppID] = []
     /// Bumped by every media-services reset: objects created in an older epoch are zombies.
     public internal(set) var epoch = 0
+    /// Voices, the render engine, the IO clock and the port sinks (AudioServer+IO*.swift).
+    var io = AudioIO()
     private var attachments: [String: AnyObject] = [:]
 
     public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0) {

@@ -1,0 +1,51 @@
+/// An immutable, flat list of operations with every buffer assigned ahead of time: what the
+/// render side runs each cycle (JUCE's render sequence; DESIGN §5).
+///
+/// Built on the control side with `RenderProgram.compile`, handed to `RenderEngine.install`, and
+/// switched in only at the top of a cycle.
+public struct RenderProgram: Sendable, Hashable {
+    public let ops: [RenderOp]
+    public let scratchChannels: Int
+    public let outputChannels: Int
+
+    public static let empty = RenderProgram(ops: [], scratchChannels: 0, outputChannels: 0)
+
+    init(ops: [RenderOp], scratchChannels: Int, outputChannels: Int) {
+        self.ops = ops
+        self.scratchChannels = scratchChannels
+        self.outputChannels = outputChannels
+    }
+
+    /// One voice as the program sees it: which engine voice, how many channels it renders, where
+    /// they go, and a gain for the whole voice this cycle (ducking; 0 drops it).
+    public struct VoicePlan: Hashable, Sendable {
+        public var voice: Int
+        public var channels: Int
+        public var routes: [ChannelRoute]
+        public var gain: Float
+
+        public init(voice: Int, channels: Int, routes: [ChannelRoute], gain: Float = 1) {
+            self.voice = voice
+            self.channels = channels
+            self.routes = routes
+            self.gain = gain
+        }
+    }
+
+    /// Lays the voices out in scratch channels, in the order given. A voice with gain 0 (muted
+    /// by policy) or no routes still renders, so its source keeps time with the clock as a muted
+    /// player's does, but adds nothing to the outputs.
+    public static func compile(_ voices: [VoicePlan], outputChannels: Int) -> RenderProgram {
+        var ops: [RenderOp] = []
+        var scratch = 0
+        for plan in voices {
+            ops.append(.renderVoice(voice: plan.voice, firstScratch: scratch))
+            for route in plan.routes where plan.gain != 0 && route.outputChannel < outputChannels {
+                ops.append(.accumulate(scratch: scratch + route.sourceChannel, output: route.outputChannel,
+                                       gain: route.gain * plan.gain, voice: plan.voice, side: route.side))
+            }
+            scratch += plan.channels
+        }
+        return RenderProgram(ops: ops, scratchChannels: scratch, outputChannels: outputChannels)
+    }
+}

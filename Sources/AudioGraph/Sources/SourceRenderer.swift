@@ -1,0 +1,131 @@
+import SimCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The render-side state of one `AudioSource` at a given output rate.
+///
+/// A struct of plain fields with a tag rather than an enum with payloads, so that rendering
+/// mutates in place without copying or retaining the payload on the render path.
+struct SourceRenderer {
+    enum Kind { case silence, sine, noise, buffer, resampledBuffer }
+
+    let kind: Kind
+    let channelCount: Int
+    private let outputHertz: Double
+    private let frequency: Double
+    private let amplitude: Float
+    private var random: SimRandom
+    private let buffer: PCMBuffer?
+    private let looping: Bool
+    /// Next input frame to feed the converter (resampled buffers only).
+    private var inputPosition: Int = 0
+    private let converter: SampleRateConverter?
+
+    init(_ source: AudioSource, outputRate: SampleRate, maxFrames: Int, quality: ConversionQuality) {
+        channelCount = source.channelCount
+        outputHertz = outputRate.hertz
+        var frequency = 0.0, amplitude: Float = 0, seed: UInt64 = 0
+        var buffer: PCMBuffer?, looping = false, converter: SampleRateConverter?
+        let kind: Kind
+        switch source {
+        case .silence: kind = .silence
+        case let .sine(f, a): (kind, frequency, amplitude) = (.sine, f, a)
+        case let .noise(s, a): (kind, seed, amplitude) = (.noise, s, a)
+        case let .buffer(pcm, loops):
+            (buffer, looping) = (pcm, loops)
+            if pcm.sampleRate == outputRate {
+                kind = .buffer
+            } else {
+                kind = .resampledBuffer
+                converter = SampleRateConverter(channelCount: pcm.channelCount, from: pcm.sampleRate, to: outputRate,
+                                                quality: quality, maxReadFrames: maxFrames)
+            }
+        }
+        self.kind = kind
+        self.frequency = frequency
+        self.amplitude = amplitude
+        self.random = SimRandom(seed: seed)
+        self.buffer = buffer
+        self.looping = looping
+        self.converter = converter
+    }
+
+    /// Writes `frames` frames, starting at frame `sourceFrame` of the source, to
+    /// `destination + channel * stride`. Calls must cover consecutive frames.
+    mutating func render(into destination: UnsafeMutablePointer<Float>, stride: Int, frames: Int, sourceFrame: Int64) {
+        switch kind {
+        case .silence:
+            for channel in 0..<channelCount { (destination + channel * stride).update(repeating: 0, count: frames) }
+        case .sine: renderSine(into: destination, frames: frames, sourceFrame: sourceFrame)
+        case .noise: renderNoise(into: destination, frames: frames)
+        case .buffer: renderBuffer(into: destination, stride: stride, frames: frames, sourceFrame: sourceFrame)
+        case .resampledBuffer: renderResampled(into: destination, stride: stride, frames: frames)
+        }
+    }
+
+    /// Phase from the absolute frame number, reduced to one period in exact integer steps where
+    /// possible, so that no phase accumulator carries rounding from one cycle into the next.
+    private func renderSine(into destination: UnsafeMutablePointer<Float>, frames: Int, sourceFrame: Int64) {
+        let cyclesPerFrame = frequency / outputHertz
+        for index in 0..<frames {
+            let position = Double(sourceFrame + Int64(index)) * cyclesPerFrame
+            let phase = position - position.rounded(.down)
+            destination[index] = amplitude * Float(sin(2 * Double.pi * phase))
+        }
+    }
+
+    private mutating func renderNoise(into destination: UnsafeMutablePointer<Float>, frames: Int) {
+        let scale = amplitude / Float(1 << 31)
+        for index in 0..<frames {
+            destination[index] = Float(Int32(truncatingIfNeeded: Int64(bitPattern: random.next()) >> 32)) * scale
+        }
+    }
+
+    private func renderBuffer(into destination: UnsafeMutablePointer<Float>, stride: Int, frames: Int, sourceFrame: Int64) {
+        guard let buffer else { return }
+        buffer.samples.withUnsafeBufferPointer { samples in
+            for channel in 0..<channelCount {
+                copyFrames(from: samples.baseAddress! + channel * buffer.frameCount, length: buffer.frameCount,
+                           at: Int(sourceFrame), count: frames, to: destination + channel * stride)
+            }
+        }
+    }
+
+    private mutating func renderResampled(into destination: UnsafeMutablePointer<Float>, stride: Int, frames: Int) {
+        guard let converter, let buffer else { return }
+        while converter.needsInput(toRead: frames) {
+            buffer.samples.withUnsafeBufferPointer { samples in
+                for channel in 0..<channelCount {
+                    copyFrames(from: samples.baseAddress! + channel * buffer.frameCount, length: buffer.frameCount,
+                               at: inputPosition, count: converter.chunkFrames, to: converter.inputChunk(channel: channel))
+                }
+            }
+            inputPosition += converter.chunkFrames
+            if looping, buffer.frameCount > 0 { inputPosition %= buffer.frameCount }
+            converter.convertChunk()
+        }
+        converter.read(frames, into: destination, stride: stride)
+    }
+
+    /// Copies `count` frames from position `start` of a `length`-frame channel, wrapping when
+    /// looping and padding with silence past the end otherwise.
+    private func copyFrames(from channel: UnsafePointer<Float>, length: Int, at start: Int, count: Int,
+                            to destination: UnsafeMutablePointer<Float>) {
+        guard length > 0 else { destination.update(repeating: 0, count: count); return }
+        var written = 0
+        var position = looping ? start % length : start
+        while written < count {
+            if position >= length {
+                guard looping else { (destination + written).update(repeating: 0, count: count - written); return }
+                position = 0
+            }
+            let step = min(count - written, length - position)
+            (destination + written).update(from: channel + position, count: step)
+            written += step
+            position += step
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// The server's record of one voice: whose it is, where its channels go, and which engine voice
+/// renders it. An input reader is a voice too: its source is the routed input port's virtual
+/// source and its output is the app's input tap.
+struct AudioVoice {
+    enum Role: Equatable {
+        /// Plays to the app's route outputs (by default, or to `assignments`).
+        case output(assignments: [ChannelAssignment]?)
+        /// Feeds an input port channel: heard by apps reading that port.
+        case inputSource(portUID: String, channel: Int)
+    }
+
+    let id: VoiceID
+    let app: AppID?
+    let engineVoice: Int
+    let channels: Int
+    let role: Role
+}

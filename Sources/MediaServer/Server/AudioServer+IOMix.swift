@@ -1,0 +1,112 @@
+import AudioGraph
+import SimCore
+import VirtualDevices
+
+/// Turning policy and routing state into a render program (control side, once per cycle).
+extension AudioServer {
+    /// Recompiles the program from the voices and, when `resample`, from the policy and route
+    /// state as it is now; installs it if it changed (the engine switches at its next cycle).
+    func refreshProgram(resample: Bool) {
+        guard let engine = io.engine else { return }
+        if resample { sampleMixState() }
+        // A voice that has ended drops out of the program, so the engine can free it next cycle.
+        let plans = io.voices.filter { (engine.endFrame(ofVoice: $0.engineVoice) ?? .min) > engine.position }
+            .map(plan(for:))
+        let program = RenderProgram.compile(plans, outputChannels: io.outputChannelCount)
+        if program != engine.currentProgram { engine.install(program) }
+    }
+
+    /// Takes this cycle's snapshot: the output layout, each app's gain and route, each reader's input.
+    func sampleMixState() {
+        var layout: [OutputSlot] = []
+        var next = 0
+        for port in device.ports(.output) {
+            layout.append(OutputSlot(uid: port.uid, firstChannel: next, channels: port.channels.count))
+            next += port.channels.count
+        }
+        var taps: [ReaderTap] = []
+        for reader in io.inputReaders {
+            layout.append(OutputSlot(uid: Self.inputTapUID(reader.app), firstChannel: next, channels: 1))
+            if let input = readerInput(reader) {
+                taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(reader.app)))
+            }
+            next += 1
+        }
+        io.layout = layout
+        io.readerTaps = taps
+        // Apps in registration order, so the trace lines below come out in a stable order.
+        let playing = Set(io.voices.compactMap(\.app))
+        var mixes: [AppID: AppMix] = [:]
+        for app in apps.map(\.app) + playing.filter({ index(of: $0) == nil }).sorted() where playing.contains(app) {
+            let mix = mix(for: app, layout: layout)
+            if io.mixes[app]?.gain != mix.gain {
+                record("audio.app.gain", ["app": .string(app.name), "gainPerMille": .integer(Int((mix.gain * 1000).rounded()))])
+            }
+            mixes[app] = mix
+        }
+        io.mixes = mixes
+    }
+
+    private func mix(for app: AppID, layout: [OutputSlot]) -> AppMix {
+        var ports: [String: (first: Int, count: Int)] = [:]
+        var channels: [Int] = []
+        for port in currentRoute(for: app).outputs {
+            guard let slot = layout.first(where: { $0.uid == port.uid }) else { continue }
+            ports[port.uid] = (slot.firstChannel, slot.channels)
+            channels += (slot.firstChannel..<(slot.firstChannel + slot.channels))
+        }
+        return AppMix(gain: policyGain(app), outputChannels: channels, ports: ports)
+    }
+
+    /// Audible only while active, not interrupted and not silenced (ring/silent switch, lock,
+    /// background); attenuated by `duckedGain` while another session ducks it.
+    private func policyGain(_ app: AppID) -> Float {
+        guard isActive(app), !isInterrupted(app), !isSilenced(app) else { return 0 }
+        return isDucked(app) ? io.settings.duckedGain : 1
+    }
+
+    /// Input reaches a reader only while its session runs, and is silence until record
+    /// permission is granted (as on a device) or while the app mutes input.
+    private func readerGain(_ app: AppID) -> Float {
+        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app) else { return 0 }
+        return 1
+    }
+
+    private func readerInput(_ reader: InputReader) -> (uid: String, channel: Int)? {
+        let inputs = currentRoute(for: reader.app).inputs
+        if let assignment = reader.assignment, inputs.contains(where: { $0.uid == assignment.portUID }) {
+            return (assignment.portUID, assignment.channelNumber)
+        }
+        return inputs.first.map { ($0.uid, 1) }
+    }
+
+    private func plan(for voice: AudioVoice) -> RenderProgram.VoicePlan {
+        switch voice.role {
+        case let .output(assignments):
+            guard let app = voice.app, let mix = io.mixes[app] else {
+                return .init(voice: voice.engineVoice, channels: voice.channels, routes: [], gain: 0)
+            }
+            return .init(voice: voice.engineVoice, channels: voice.channels,
+                         routes: outputRoutes(voice, assignments: assignments, mix: mix), gain: mix.gain)
+        case let .inputSource(portUID, channel):
+            let routes = io.readerTaps.filter { $0.portUID == portUID && $0.channel == channel && $0.gain != 0 }
+                .map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }
+            return .init(voice: voice.engineVoice, channels: voice.channels, routes: routes)
+        }
+    }
+
+    private func outputRoutes(_ voice: AudioVoice, assignments: [ChannelAssignment]?, mix: AppMix) -> [ChannelRoute] {
+        if let assignments {
+            let targets: [Int?] = assignments.map { assignment in
+                guard let port = mix.ports[assignment.portUID], (1...port.count).contains(assignment.channelNumber) else { return nil }
+                return port.first + assignment.channelNumber - 1
+            }
+            return ChannelMap.routes(sourceChannels: voice.channels, outputChannels: io.outputChannelCount, assignments: targets)
+        }
+        return ChannelMap.routes(sourceChannels: voice.channels, outputChannels: mix.outputChannels.count).map { route in
+            var global = route
+            global.outputChannel = mix.outputChannels[route.outputChannel]
+            return global
+        }
+    }
+}
