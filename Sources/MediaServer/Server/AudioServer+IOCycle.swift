@@ -37,7 +37,7 @@ extension AudioServer {
     private func scheduleCycle() {
         guard let engine = io.engine else { return }
         let end = engine.sampleRate.hostTime(at: SampleTime(frames: io.cycleStart + Int64(io.cycleFrames)), rounding: .up)
-        try? scheduler.schedule(.action(label: "io.cycle") { [unowned self] in self.runIOCycle() }, at: end)
+        _ = try? scheduler.schedule(.action(label: "io.cycle") { [unowned self] in self.runIOCycle() }, at: end)
     }
 
     func runIOCycle() {
