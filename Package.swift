@@ -46,12 +46,13 @@ let package = Package(
             resources: [.copy("Profiles")]
         ),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices"]),
-        .target(name: "OpenAVFAudio", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenCoreAudioTypes"),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
-        .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
+        .target(name: "AudioFiles", dependencies: ["CSndFile"]),
         .executableTarget(
             name: "soundcheck",
             dependencies: [
@@ -65,5 +66,6 @@ let package = Package(
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
     ]
 )

@@ -17,7 +17,6 @@ struct DoctorCommand: ParsableCommand {
             ["JACK", JACKLibrary.version],
             ["ALSA", ALSALibrary.version],
             ["libsndfile", NativeCodecs.sndfileVersion],
-            ["libsoxr", NativeCodecs.soxrVersion],
         ]), terminator: "")
         print(cards.isEmpty
               ? "sound cards: none (no /dev/snd): hardware tests will be skipped"
