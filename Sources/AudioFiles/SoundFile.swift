@@ -18,6 +18,9 @@ public final class SoundFile {
     public let name: String
     public let format: SoundFileFormat
     public let isWriting: Bool
+    /// True when samples are stored big-endian (AIFF, usually CAF): libsndfile reports that the
+    /// raw data needs swapping on this little-endian host.
+    public let isBigEndian: Bool
     /// Frames in the file (for a file being written: frames written so far).
     public internal(set) var frameCount: Int64
     /// The next frame read or written.
@@ -78,6 +81,7 @@ public final class SoundFile {
         self.stream = stream
         self.isWriting = writing
         self.format = SoundFileFormat(info)
+        self.isBigEndian = sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) == Int32(SF_TRUE)
         self.frameCount = writing ? 0 : max(info.frames, 0)
         let samples = Self.chunkFrames * Int(info.channels)
         scratch = .allocate(byteCount: samples * 8, alignment: 16)

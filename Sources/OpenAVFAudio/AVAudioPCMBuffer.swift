@@ -1,0 +1,88 @@
+import Foundation
+
+/// `AVAudioPCMBuffer`: PCM samples in the layout Apple uses (engine.md §1.3).
+///
+/// Deinterleaved formats get one block per channel and stride 1; interleaved formats get one
+/// block, with channel pointers offset by one sample and stride = channel count. The memory is
+/// allocated, zeroed and typed once in `init`; nothing reallocates afterwards.
+public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
+    public let frameCapacity: AVAudioFrameCount
+    /// Number of valid frames; setting more than `frameCapacity` stores `frameCapacity`
+    /// (Apple raises an exception; the bench keeps running and clamps).
+    public var frameLength: AVAudioFrameCount {
+        get { storedLength }
+        set { storedLength = min(newValue, frameCapacity) }
+    }
+    /// Samples between one frame and the next in a channel: channel count if interleaved, else 1.
+    public let stride: Int
+
+    private var storedLength: AVAudioFrameCount = 0
+    private let data: UnsafeMutableRawPointer
+    private let byteCount: Int
+    /// One pointer per channel to that channel's first sample.
+    let channelPointers: UnsafeMutablePointer<UnsafeMutableRawPointer>
+
+    /// A zeroed buffer of `frameCapacity` frames; nil for non-PCM formats (Apple raises an
+    /// exception), when a frame has no bytes, or when the byte size overflows UInt32.
+    public init?(pcmFormat format: AVAudioFormat, frameCapacity: AVAudioFrameCount) {
+        let d = format.streamDescription.pointee
+        let buffers = format.isInterleaved ? 1 : Int(d.mChannelsPerFrame)
+        let (bytes, overflow) = frameCapacity.multipliedReportingOverflow(by: d.mBytesPerFrame)
+        guard format.isPCM, d.mBytesPerFrame > 0, d.mChannelsPerFrame > 0, !overflow else { return nil }
+        self.frameCapacity = frameCapacity
+        stride = format.isInterleaved ? Int(d.mChannelsPerFrame) : 1
+        byteCount = max(Int(bytes) * buffers, 1)
+        data = .allocate(byteCount: byteCount, alignment: 16)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        channelPointers = Self.channelPointers(data, format, frameCapacity)
+        super.init(format: format)
+        bindSamples()
+    }
+
+    deinit {
+        channelPointers.deallocate()
+        data.deallocate()
+    }
+
+    private static func channelPointers(_ data: UnsafeMutableRawPointer, _ format: AVAudioFormat,
+                                        _ capacity: AVAudioFrameCount) -> UnsafeMutablePointer<UnsafeMutableRawPointer> {
+        let d = format.streamDescription.pointee
+        let channels = Int(d.mChannelsPerFrame)
+        let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: channels)
+        let sampleBytes = format.isInterleaved ? Int(d.mBytesPerFrame) / channels : Int(d.mBytesPerFrame)
+        let channelBytes = format.isInterleaved ? sampleBytes : Int(capacity) * Int(d.mBytesPerFrame)
+        for channel in 0..<channels { (pointers + channel).initialize(to: data + channel * channelBytes) }
+        return pointers
+    }
+
+    /// Binds the sample memory to the common format's type so typed access is defined.
+    private func bindSamples() {
+        switch format.commonFormat {
+        case .pcmFormatFloat32: data.bindMemory(to: Float.self, capacity: byteCount / 4)
+        case .pcmFormatFloat64: data.bindMemory(to: Double.self, capacity: byteCount / 8)
+        case .pcmFormatInt16: data.bindMemory(to: Int16.self, capacity: byteCount / 2)
+        case .pcmFormatInt32: data.bindMemory(to: Int32.self, capacity: byteCount / 4)
+        case .otherFormat: break
+        }
+    }
+
+    /// Channel pointers typed as `T`; the caller has checked the common format.
+    func typedChannels<T>(_: T.Type) -> UnsafePointer<UnsafeMutablePointer<T>> {
+        UnsafeRawPointer(channelPointers).assumingMemoryBound(to: UnsafeMutablePointer<T>.self)
+    }
+
+    /// Non-nil only for Float32 formats.
+    public var floatChannelData: UnsafePointer<UnsafeMutablePointer<Float>>? {
+        format.commonFormat == .pcmFormatFloat32 ? typedChannels(Float.self) : nil
+    }
+
+    /// Non-nil only for Int16 formats.
+    public var int16ChannelData: UnsafePointer<UnsafeMutablePointer<Int16>>? {
+        format.commonFormat == .pcmFormatInt16 ? typedChannels(Int16.self) : nil
+    }
+
+    /// Non-nil only for Int32 formats.
+    public var int32ChannelData: UnsafePointer<UnsafeMutablePointer<Int32>>? {
+        format.commonFormat == .pcmFormatInt32 ? typedChannels(Int32.self) : nil
+    }
+}
