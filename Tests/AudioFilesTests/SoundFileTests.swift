@@ -1,0 +1,57 @@
+import AudioFiles
+import Foundation
+import Testing
+
+/// The libsndfile wrapper on its own: formats, seeking, the in-memory path and its errors.
+@Suite("SoundFile")
+struct SoundFileTests {
+    @Test("libsndfile offers WAV, AIFF, CAF and FLAC containers")
+    func containers() {
+        let types = SoundFileType.available.map(\.type)
+        for type in [SoundFileType.wav, .aiff, .caf, .flac, .rf64, .w64, .ogg] { #expect(types.contains(type), "\(type)") }
+        #expect(SoundFileType.wav.description.contains("WAV"))
+    }
+
+    @Test("interleaved frames written are read back, from the path and from Data, with seeking")
+    func roundTripAndSeek() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("ramp.caf").path
+        let samples = (0..<200).map { Float($0 - 100) / 128 }
+        let writer = try SoundFile(writingPath: path, format: SoundFileFormat(type: .caf, encoding: .float32, sampleRate: 8_000, channels: 2))
+        try samples.withUnsafeBufferPointer { try writer.write(interleaved: $0.baseAddress!, frames: 100) }
+        #expect(writer.frameCount == 100)
+        writer.close()
+
+        let fromPath = try SoundFile(readingPath: path)
+        let fromData = try SoundFile(readingData: try Data(contentsOf: URL(fileURLWithPath: path)), name: "ramp.caf")
+        for file in [fromPath, fromData] {
+            #expect(file.format == SoundFileFormat(type: .caf, encoding: .float32, sampleRate: 8_000, channels: 2))
+            #expect(file.frameCount == 100)
+            try file.seek(to: 90)
+            var tail = [Float](repeating: 0, count: 40)
+            let got = try tail.withUnsafeMutableBufferPointer { try file.read(interleavedInto: $0.baseAddress!, frames: 20) }
+            #expect(got == 10 && Array(tail[0..<20]) == Array(samples[180..<200]) && file.position == 100)
+        }
+    }
+
+    @Test("errors name the file and quote libsndfile")
+    func errorMessages() throws {
+        let garbage = Data("this is not audio at all, just some text bytes".utf8)
+        #expect {
+            try SoundFile(readingData: garbage, name: "broken.wav")
+        } throws: { error in
+            guard let error = error as? SoundFileError else { return false }
+            return error.kind == .unrecognisedFormat && error.description.hasPrefix("broken.wav: ") && error.message.count > 10
+        }
+        #expect {
+            try SoundFile(readingPath: "/nonexistent/missing.wav")
+        } throws: { error in
+            (error as? SoundFileError)?.kind == .system && "\(error)".hasPrefix("missing.wav: ")
+        }
+        let scratch = try ScratchDirectory()
+        #expect(throws: SoundFileError.self) {
+            try SoundFile(writingPath: scratch.file("x.flac").path,
+                          format: SoundFileFormat(type: .flac, encoding: .float32, sampleRate: 44_100, channels: 1))
+        }
+    }
+}
