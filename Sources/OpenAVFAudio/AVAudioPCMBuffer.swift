@@ -19,8 +19,9 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     private var storedLength: AVAudioFrameCount = 0
     private let data: UnsafeMutableRawPointer
     private let byteCount: Int
-    /// One pointer per channel to that channel's first sample.
-    let channelPointers: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    /// One pointer per channel to that channel's first sample, bound to the typed pointer
+    /// type of the common format so `typedChannels` reads them without type punning.
+    private let channelPointers: UnsafeMutableRawPointer
 
     /// A zeroed buffer of `frameCapacity` frames; nil for non-PCM formats (Apple raises an
     /// exception), when a frame has no bytes, or when the byte size overflows UInt32.
@@ -34,9 +35,8 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
         byteCount = max(Int(bytes) * buffers, 1)
         data = .allocate(byteCount: byteCount, alignment: 16)
         data.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-        channelPointers = Self.channelPointers(data, format, frameCapacity)
+        channelPointers = Self.channelPointers(data, byteCount, format, frameCapacity)
         super.init(format: format)
-        bindSamples()
     }
 
     deinit {
@@ -44,31 +44,36 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
         data.deallocate()
     }
 
-    private static func channelPointers(_ data: UnsafeMutableRawPointer, _ format: AVAudioFormat,
-                                        _ capacity: AVAudioFrameCount) -> UnsafeMutablePointer<UnsafeMutableRawPointer> {
-        let d = format.streamDescription.pointee
-        let channels = Int(d.mChannelsPerFrame)
-        let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: channels)
-        let sampleBytes = format.isInterleaved ? Int(d.mBytesPerFrame) / channels : Int(d.mBytesPerFrame)
-        let channelBytes = format.isInterleaved ? sampleBytes : Int(capacity) * Int(d.mBytesPerFrame)
-        for channel in 0..<channels { (pointers + channel).initialize(to: data + channel * channelBytes) }
-        return pointers
+    private static func channelPointers(_ data: UnsafeMutableRawPointer, _ byteCount: Int, _ format: AVAudioFormat,
+                                        _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
+        switch format.commonFormat {
+        case .pcmFormatFloat32: typedPointers(Float.self, data, byteCount, format, capacity)
+        case .pcmFormatFloat64: typedPointers(Double.self, data, byteCount, format, capacity)
+        case .pcmFormatInt16: typedPointers(Int16.self, data, byteCount, format, capacity)
+        case .pcmFormatInt32: typedPointers(Int32.self, data, byteCount, format, capacity)
+        case .otherFormat: typedPointers(UInt8.self, data, byteCount, format, capacity)
+        }
     }
 
-    /// Binds the sample memory to the common format's type so typed access is defined.
-    private func bindSamples() {
-        switch format.commonFormat {
-        case .pcmFormatFloat32: data.bindMemory(to: Float.self, capacity: byteCount / 4)
-        case .pcmFormatFloat64: data.bindMemory(to: Double.self, capacity: byteCount / 8)
-        case .pcmFormatInt16: data.bindMemory(to: Int16.self, capacity: byteCount / 2)
-        case .pcmFormatInt32: data.bindMemory(to: Int32.self, capacity: byteCount / 4)
-        case .otherFormat: break
+    /// Binds the samples to `T` and returns `channelCount` pointers into them (engine.md §1.3):
+    /// interleaved → one sample apart; deinterleaved → one channel's capacity apart.
+    private static func typedPointers<T>(_: T.Type, _ data: UnsafeMutableRawPointer, _ byteCount: Int,
+                                         _ format: AVAudioFormat, _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
+        let d = format.streamDescription.pointee
+        let channels = Int(d.mChannelsPerFrame)
+        let sampleBytes = format.isInterleaved ? Int(d.mBytesPerFrame) / channels : Int(d.mBytesPerFrame)
+        let channelBytes = format.isInterleaved ? sampleBytes : Int(capacity) * Int(d.mBytesPerFrame)
+        let samples = data.bindMemory(to: T.self, capacity: byteCount / MemoryLayout<T>.stride)
+        let pointers = UnsafeMutablePointer<UnsafeMutablePointer<T>>.allocate(capacity: channels)
+        for channel in 0..<channels {
+            (pointers + channel).initialize(to: samples + channel * channelBytes / MemoryLayout<T>.stride)
         }
+        return UnsafeMutableRawPointer(pointers)
     }
 
     /// Channel pointers typed as `T`; the caller has checked the common format.
     func typedChannels<T>(_: T.Type) -> UnsafePointer<UnsafeMutablePointer<T>> {
-        UnsafeRawPointer(channelPointers).assumingMemoryBound(to: UnsafeMutablePointer<T>.self)
+        UnsafePointer(channelPointers.assumingMemoryBound(to: UnsafeMutablePointer<T>.self))
     }
 
     /// Non-nil only for Float32 formats.

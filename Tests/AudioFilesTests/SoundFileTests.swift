@@ -55,3 +55,34 @@ struct SoundFileTests {
         }
     }
 }
+
+extension SoundFileTests {
+    @Test("messages are libsndfile's: unknown bytes, empty data, a missing file")
+    func libraryMessages() {
+        #expect(Self.message { try SoundFile(readingData: Data(repeating: 0x42, count: 64), name: "broken.wav") }
+                == "broken.wav: Format not recognised.")
+        #expect(Self.message { try SoundFile(readingData: Data(), name: "empty.wav") } == "empty.wav: Format not recognised.")
+        #expect(Self.message { try SoundFile(readingPath: "/nonexistent/missing.wav") }?.hasSuffix("No such file or directory.") == true)
+    }
+
+    private static func message(_ body: () throws -> SoundFile) -> String? {
+        do { _ = try body() } catch { return "\(error)" }
+        return nil
+    }
+
+    @Test("other libsndfile containers round-trip frame counts", arguments: [
+        (SoundFileType.w64, SampleEncoding.pcm16), (.rf64, .pcm24), (.au, .pcm16), (.wavex, .float32), (.ogg, .vorbis), (.caf, .alac16),
+    ])
+    func otherContainers(type: SoundFileType, encoding: SampleEncoding) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("other").path
+        let format = SoundFileFormat(type: type, encoding: encoding, sampleRate: 44_100, channels: 2)
+        #expect(format.isWritable)
+        let samples = (0..<2_000).map { Float(Signal.int16(frame: $0, channel: 0)) / 65_536 }
+        let writer = try SoundFile(writingPath: path, format: format)
+        try samples.withUnsafeBufferPointer { try writer.write(interleaved: $0.baseAddress!, frames: 1_000) }
+        writer.close()
+        let reader = try SoundFile(readingPath: path)
+        #expect(reader.format == format && reader.frameCount == 1_000)
+    }
+}
