@@ -8,15 +8,28 @@ import Foundation
 public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     public let frameCapacity: AVAudioFrameCount
     /// Number of valid frames; setting more than `frameCapacity` stores `frameCapacity`
-    /// (Apple raises an exception; the bench keeps running and clamps).
+    /// (Apple raises an exception; the bench keeps running and clamps). Setting it updates the
+    /// buffer list's `mDataByteSize`; a size written into the list by a lower-level API is read
+    /// back as the new length.
     public var frameLength: AVAudioFrameCount {
-        get { storedLength }
-        set { storedLength = min(newValue, frameCapacity) }
+        get {
+            let bytes = bufferList[0].mDataByteSize
+            if bytes != syncedByteSize { storedLength = min(bytes / bytesPerFrame, frameCapacity) }
+            return storedLength
+        }
+        set {
+            storedLength = min(newValue, frameCapacity)
+            setByteSizes(validByteSize)
+        }
     }
     /// Samples between one frame and the next in a channel: channel count if interleaved, else 1.
     public let stride: Int
 
     private var storedLength: AVAudioFrameCount = 0
+    /// The `mDataByteSize` this buffer last wrote into its list; any other value came from outside.
+    private var syncedByteSize: UInt32 = 0
+    /// Bytes per frame in ONE buffer of the list (ASBD convention for deinterleaved formats).
+    private let bytesPerFrame: UInt32
     private let data: UnsafeMutableRawPointer
     private let byteCount: Int
     /// One pointer per channel to that channel's first sample, bound to the typed pointer
@@ -31,12 +44,14 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
         let (bytes, overflow) = frameCapacity.multipliedReportingOverflow(by: d.mBytesPerFrame)
         guard format.isPCM, d.mBytesPerFrame > 0, d.mChannelsPerFrame > 0, !overflow else { return nil }
         self.frameCapacity = frameCapacity
+        bytesPerFrame = d.mBytesPerFrame
         stride = format.isInterleaved ? Int(d.mChannelsPerFrame) : 1
         byteCount = max(Int(bytes) * buffers, 1)
         data = .allocate(byteCount: byteCount, alignment: 16)
         data.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         channelPointers = Self.channelPointers(data, byteCount, format, frameCapacity)
-        super.init(format: format)
+        super.init(format: format, bufferCount: buffers)
+        fillBufferList(channelsPerBuffer: format.isInterleaved ? d.mChannelsPerFrame : 1)
     }
 
     deinit {
@@ -69,6 +84,23 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
             (pointers + channel).initialize(to: samples + channel * channelBytes / MemoryLayout<T>.stride)
         }
         return UnsafeMutableRawPointer(pointers)
+    }
+
+    /// Points each list entry at its channel (deinterleaved) or at the one block (interleaved).
+    private func fillBufferList(channelsPerBuffer: UInt32) {
+        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
+        for index in bufferList.indices {
+            let start = channelPointers.load(fromByteOffset: index * pointerSize, as: UnsafeMutableRawPointer.self)
+            bufferList[index] = AudioBuffer(mNumberChannels: channelsPerBuffer, mDataByteSize: 0, mData: start)
+        }
+    }
+
+    override var validByteSize: UInt32 { storedLength * bytesPerFrame }
+    override var capacityByteSize: UInt32 { frameCapacity * bytesPerFrame }
+
+    override func setByteSizes(_ bytes: UInt32) {
+        super.setByteSizes(bytes)
+        syncedByteSize = bytes
     }
 
     /// Channel pointers typed as `T`; the caller has checked the common format.

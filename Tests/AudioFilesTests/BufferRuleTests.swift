@@ -70,3 +70,26 @@ struct BufferRuleTests {
         #expect((0..<6).map { channels[$0][31] } == [0, 1, 2, 3, 4, 5])
     }
 }
+
+extension BufferRuleTests {
+    @Test("BUFFER-LIST-BYTE-SIZES: the buffer list tracks frameLength, and frameLength tracks the list")
+    func bufferList() throws {
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 256))
+        buffer.frameLength = 100
+        let list = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: buffer.audioBufferList))
+        #expect(list.count == 2 && list.map(\.mDataByteSize) == [400, 400] && list[0].mNumberChannels == 1)
+        #expect(list[1].mData == UnsafeMutableRawPointer(try #require(buffer.floatChannelData)[1]))
+        let mutable = UnsafeMutableAudioBufferListPointer(buffer.mutableAudioBufferList)
+        #expect(mutable[0].mDataByteSize == 1_024 && buffer.frameLength == 100)
+        mutable[0].mDataByteSize = 200
+        mutable[1].mDataByteSize = 200
+        #expect(buffer.frameLength == 50)
+
+        let interleaved = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 8_000, channels: 2, interleaved: true))
+        let packed = try #require(AVAudioPCMBuffer(pcmFormat: interleaved, frameCapacity: 10))
+        packed.frameLength = 10
+        let one = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: packed.audioBufferList))
+        #expect(one.count == 1 && one[0].mNumberChannels == 2 && one[0].mDataByteSize == 40)
+    }
+}
