@@ -32,6 +32,25 @@ public final class AVAudioTime: NSObject, @unchecked Sendable {
         self.init(hostTime: Optional(hostTime), sampleTime: Optional(sampleTime), sampleRate: sampleRate)
     }
 
+    /// A time from a Core Audio timestamp: its valid sample and host times, at `sampleRate`.
+    /// Sample times are whole frames here, so a fractional `mSampleTime` rounds down.
+    public convenience init(audioTimeStamp ts: UnsafePointer<AudioTimeStamp>, sampleRate: Double) {
+        let stamp = ts.pointee
+        let sampleValid = stamp.mFlags.contains(.sampleTimeValid) && stamp.mSampleTime.isFinite
+            && abs(stamp.mSampleTime) < 9.2e18
+        self.init(hostTime: stamp.mFlags.contains(.hostTimeValid) ? stamp.mHostTime : nil,
+                  sampleTime: sampleValid ? AVAudioFramePosition(stamp.mSampleTime.rounded(.down)) : nil,
+                  sampleRate: sampleRate)
+    }
+
+    /// The valid times as a Core Audio timestamp.
+    public var audioTimeStamp: AudioTimeStamp {
+        var stamp = AudioTimeStamp()
+        if isSampleTimeValid { stamp.mSampleTime = Double(sampleTime); stamp.mFlags.insert(.sampleTimeValid) }
+        if isHostTimeValid { stamp.mHostTime = hostTime; stamp.mFlags.insert(.hostTimeValid) }
+        return stamp
+    }
+
     /// Host ticks (nanoseconds) in `seconds`, rounded to the nearest; negatives clamp to 0.
     public class func hostTime(forSeconds seconds: TimeInterval) -> UInt64 {
         let ticks = (seconds * 1e9).rounded()

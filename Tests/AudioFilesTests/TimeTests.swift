@@ -38,3 +38,16 @@ struct TimeTests {
         #expect(AVAudioFrameCount.self == UInt32.self)
     }
 }
+
+extension TimeTests {
+    @Test("TIME-TIMESTAMP: audioTimeStamp flags mirror the valid times, and a timestamp rebuilds the time")
+    func timeStamp() {
+        let both = AVAudioTime(hostTime: 42, sampleTime: 480, atRate: 48_000)
+        var stamp = both.audioTimeStamp
+        #expect(stamp.mFlags == .sampleHostTimeValid && stamp.mFlags.rawValue == 3)
+        #expect(stamp.mSampleTime == 480 && stamp.mHostTime == 42)
+        let rebuilt = AVAudioTime(audioTimeStamp: &stamp, sampleRate: 48_000)
+        #expect(rebuilt.isHostTimeValid && rebuilt.isSampleTimeValid && rebuilt.sampleTime == 480 && rebuilt.hostTime == 42)
+        #expect(AVAudioTime(hostTime: 7).audioTimeStamp.mFlags == .hostTimeValid)
+    }
+}
