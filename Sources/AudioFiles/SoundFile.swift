@@ -21,6 +21,8 @@ public final class SoundFile {
     /// True when samples are stored big-endian (AIFF, usually CAF): libsndfile reports that the
     /// raw data needs swapping on this little-endian host.
     public let isBigEndian: Bool
+    /// Which speaker each channel feeds, when the file says (WAV channel mask, CAF `chan`).
+    public internal(set) var channelMap: [ChannelPosition]?
     /// Frames in the file (for a file being written: frames written so far).
     public internal(set) var frameCount: Int64
     /// The next frame read or written.
@@ -56,8 +58,10 @@ public final class SoundFile {
         try self.init(handle: handle, info: info, name: name, stream: stream, writing: false)
     }
 
-    /// Creates (or replaces) a file to write in `format`.
-    public convenience init(writingPath path: String, format: SoundFileFormat) throws(SoundFileError) {
+    /// Creates (or replaces) a file to write in `format`, recording `channelMap` when the
+    /// container can hold one (WAV writes it as a channel mask, CAF as a `chan` chunk).
+    public convenience init(writingPath path: String, format: SoundFileFormat, channelMap: [ChannelPosition]? = nil)
+        throws(SoundFileError) {
         let name = (path as NSString).lastPathComponent
         guard format.isWritable else {
             throw SoundFileError(kind: .unsupportedEncoding, file: name,
@@ -67,6 +71,7 @@ public final class SoundFile {
                            format: format.formatWord, sections: 0, seekable: 0)
         let handle = try Self.open(name: name) { sf_open(path, Int32(SFM_WRITE), &info) }
         try self.init(handle: handle, info: info, name: name, stream: nil, writing: true)
+        if let channelMap, channelMap.count == format.channels { record(channelMap, handle) }
     }
 
     private init(handle: OpaquePointer, info: SF_INFO, name: String, stream: MemoryStream?, writing: Bool)
@@ -86,6 +91,7 @@ public final class SoundFile {
         let samples = Self.chunkFrames * Int(info.channels)
         scratch = .allocate(byteCount: samples * 8, alignment: 16)
         quantized = .allocate(capacity: writing ? samples : 0)
+        channelMap = writing ? nil : Self.readChannelMap(handle, channels: Int(info.channels))
         // Out-of-range floats clip instead of wrapping; the flag travels in `datasize`.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }
@@ -104,6 +110,21 @@ public final class SoundFile {
     }
 
     public var isOpen: Bool { handle != nil }
+
+    private static func readChannelMap(_ handle: OpaquePointer, channels: Int) -> [ChannelPosition]? {
+        var map = [Int32](repeating: 0, count: channels)
+        let found = sf_command(handle, Int32(SFC_GET_CHANNEL_MAP_INFO), &map, Int32(channels * MemoryLayout<Int32>.size))
+        guard found == Int32(SF_TRUE), !map.contains(Int32(SF_CHANNEL_MAP_INVALID)) else { return nil }
+        return map.map(ChannelPosition.init(rawValue:))
+    }
+
+    /// Containers that cannot hold a map (AIFF, FLAC) ignore it; the file is still valid.
+    private func record(_ map: [ChannelPosition], _ handle: OpaquePointer) {
+        var raw = map.map(\.rawValue)
+        if sf_command(handle, Int32(SFC_SET_CHANNEL_MAP_INFO), &raw, Int32(raw.count * MemoryLayout<Int32>.size)) == Int32(SF_TRUE) {
+            channelMap = map
+        }
+    }
 
     /// Moves to `frame` (0…frameCount) for the next read or write.
     public func seek(to frame: Int64) throws(SoundFileError) {

@@ -58,10 +58,12 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
     public convenience init(forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat,
                             interleaved: Bool) throws {
         let request = try FileSettings(settings, url: fileURL)
+        let channels = UInt32(request.format.channels)
+        let layout = request.layout ?? (channels > 2 ? AVAudioChannelLayout.defaultLayout(channels: channels) : nil)
         let file = try Self.translating { () throws(SoundFileError) in
-            try SoundFile(writingPath: fileURL.path, format: request.format)
+            try SoundFile(writingPath: fileURL.path, format: request.format, channelMap: layout?.channelMap)
         }
-        let fileFormat = AVAudioFormat(file: file, layout: request.layout)
+        let fileFormat = AVAudioFormat(file: file, layout: layout)
         guard let processing = AVAudioFormat(processing: format, like: fileFormat, interleaved: interleaved) else {
             throw Self.error(kAudio_ParamError, "\(file.name): cannot process in \(format)")
         }

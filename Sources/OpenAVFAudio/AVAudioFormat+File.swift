@@ -19,7 +19,8 @@ extension AVAudioFormat {
         } else {
             d.mFormatID = Self.codecID(format)
         }
-        let chosen = layout ?? (channels > 2 ? AVAudioChannelLayout.defaultLayout(channels: channels) : nil)
+        let stated = file.channelMap.flatMap(AVAudioChannelLayout.init(channelMap:))
+        let chosen = layout ?? (channels > 2 ? stated ?? AVAudioChannelLayout.defaultLayout(channels: channels) : nil)
         self.init(validated: d, layout: chosen)
     }
 

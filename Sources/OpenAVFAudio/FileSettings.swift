@@ -22,7 +22,9 @@ struct FileSettings {
                                         "\(name): settings need a whole AVSampleRateKey and 1…\(SoundFile.maximumChannels) channels")
             }
             let encoding = try Self.encoding(reader, type: type, name: name)
-            format = SoundFileFormat(type: type, encoding: encoding, sampleRate: Int(rate), channels: channels)
+            // Above two channels WAV needs WAVE_FORMAT_EXTENSIBLE to state its speakers, as Apple writes it.
+            let container = type == .wav && channels > 2 ? SoundFileType.wavex : type
+            format = SoundFileFormat(type: container, encoding: encoding, sampleRate: Int(rate), channels: channels)
             layout = try reader.layout()
         } catch is SettingsReader.WrongType {
             throw AVAudioFile.error(kAudio_ParamError, "\(name): a settings value has the wrong type")

@@ -133,3 +133,21 @@ struct AudioFileRoundTripTests {
 
     private func code(of body: () throws -> Void) -> Int? { nsError(of: body)?.code }
 }
+
+extension AudioFileRoundTripTests {
+    @Test("FILES-CHANNEL-LAYOUT: a surround layout written to WAV or CAF is read back from the file",
+          arguments: [("wav", kAudioChannelLayoutTag_MPEG_5_1_A), ("caf", kAudioChannelLayoutTag_MPEG_5_1_A),
+                      ("caf", kAudioChannelLayoutTag_MPEG_5_1_D), ("wav", kAudioChannelLayoutTag_Quadraphonic)])
+    func channelLayout(ext: String, tag: AudioChannelLayoutTag) throws {
+        let scratch = try ScratchDirectory()
+        let url = scratch.file("surround.\(ext)")
+        let layout = try #require(AVAudioChannelLayout(layoutTag: tag))
+        let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channelLayout: layout)
+        let writer = try AVAudioFile(forWriting: url, settings: format.settings)
+        #expect(writer.processingFormat.channelLayout?.layoutTag == tag)
+        writer.close()
+        let reader = try AVAudioFile(forReading: url)
+        #expect(reader.fileFormat.channelLayout?.layoutTag == tag)
+        #expect(reader.processingFormat.channelLayout?.layoutTag == tag)
+    }
+}

@@ -86,3 +86,18 @@ extension SoundFileTests {
         #expect(reader.format == format && reader.frameCount == 1_000)
     }
 }
+
+extension SoundFileTests {
+    @Test("channel maps are written to and read from WAVEX and CAF", arguments: [SoundFileType.wavex, .caf])
+    func channelMaps(type: SoundFileType) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("map").path
+        let map: [ChannelPosition] = [.left, .right, .center, .lfe, .rearLeft, .rearRight]
+        let writer = try SoundFile(writingPath: path, format: SoundFileFormat(type: type, encoding: .pcm16, sampleRate: 48_000, channels: 6),
+                                   channelMap: map)
+        #expect(writer.channelMap == map)
+        writer.close()
+        let read = try #require(try SoundFile(readingPath: path).channelMap)
+        #expect(read.count == 6 && read[3] == .lfe && read[4] == .rearLeft, "\(read.map(\.rawValue))")
+    }
+}
