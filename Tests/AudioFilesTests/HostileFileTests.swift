@@ -83,11 +83,12 @@ struct HostileFileTests {
         guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// Tiny valid files (48 stereo frames): the starting points for mutation.
+    /// Tiny valid files (48 frames each): PCM, float and codec encodings: the starting points for mutation.
     static func seedFiles(in scratch: ScratchDirectory) throws -> [(ext: String, bytes: [UInt8])] {
         let kinds: [(String, SoundFileType, SampleEncoding, Int)] = [
             ("wav", .wav, .pcm16, 2), ("wav", .wav, .float32, 1), ("aiff", .aiff, .pcm16, 2), ("aiff", .aiff, .pcm24, 3),
             ("caf", .caf, .pcm16, 2), ("caf", .caf, .float32, 6), ("flac", .flac, .pcm16, 2), ("flac", .flac, .pcm24, 1),
+            ("caf", .caf, .alac16, 2), ("aiff", .aiff, .ulaw, 1), ("wav", .wav, .imaADPCM, 2), ("wav", .wavex, .pcm16, 6),
         ]
         return try kinds.enumerated().map { index, kind in
             let url = scratch.file("seed\(index).\(kind.0)")
