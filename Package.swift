@@ -49,7 +49,8 @@ let package = Package(
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
-        .target(name: "OpenAVFAudio", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenCoreAudioTypes"),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
@@ -60,11 +61,11 @@ let package = Package(
         .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
-        .target(name: "AudioFiles", dependencies: ["CSndFile", "CSoxr"]),
+        .target(name: "AudioFiles", dependencies: ["CSndFile"]),
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "JACKBackend", "ALSABackend", "AudioFiles",
+                "SimCore", "VirtualDevices", "Scenario", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +76,8 @@ let package = Package(
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VirtualDevices", "MediaServer"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles"]),
+        .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ALSABackend
 import ArgumentParser
 import AudioFiles
+import AudioGraph
 import JACKBackend
 
 /// `soundcheck doctor`: what this machine offers the bench.
@@ -17,7 +18,7 @@ struct DoctorCommand: ParsableCommand {
             ["JACK", JACKLibrary.version],
             ["ALSA", ALSALibrary.version],
             ["libsndfile", NativeCodecs.sndfileVersion],
-            ["libsoxr", NativeCodecs.soxrVersion],
+            ["libsoxr", SampleRateConverter.libraryVersion],
         ]), terminator: "")
         print(cards.isEmpty
               ? "sound cards: none (no /dev/snd): hardware tests will be skipped"

@@ -1,9 +1,10 @@
 import ALSABackend
 import AudioFiles
+import AudioGraph
 import JACKBackend
 import Testing
 
-/// The four native libraries resolve through pkg-config, link, and answer with their versions.
+/// The native libraries resolve through pkg-config, link, and answer with their versions.
 @Suite("Native libraries")
 struct NativeLibraryTests {
     @Test("JACK, ALSA, libsndfile and libsoxr are linked and report versions")
@@ -11,7 +12,7 @@ struct NativeLibraryTests {
         #expect(JACKLibrary.version.first?.isNumber == true, "JACK: \(JACKLibrary.version)")
         #expect(ALSALibrary.version.split(separator: ".").count == 3, "ALSA: \(ALSALibrary.version)")
         #expect(NativeCodecs.sndfileVersion.hasPrefix("libsndfile-"))
-        #expect(NativeCodecs.soxrVersion.hasPrefix("libsoxr-"))
+        #expect(SampleRateConverter.libraryVersion.hasPrefix("libsoxr-"))
     }
 
     @Test("card enumeration works with or without sound hardware")

@@ -1,0 +1,125 @@
+import Foundation
+
+/// `AVAudioPCMBuffer`: PCM samples in the layout Apple uses (engine.md §1.3).
+///
+/// Deinterleaved formats get one block per channel and stride 1; interleaved formats get one
+/// block, with channel pointers offset by one sample and stride = channel count. The memory is
+/// allocated, zeroed and typed once in `init`; nothing reallocates afterwards.
+public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
+    public let frameCapacity: AVAudioFrameCount
+    /// Number of valid frames; setting more than `frameCapacity` stores `frameCapacity`
+    /// (Apple raises an exception; the bench keeps running and clamps). Setting it updates the
+    /// buffer list's `mDataByteSize`; a size written into the list by a lower-level API is read
+    /// back as the new length.
+    public var frameLength: AVAudioFrameCount {
+        get {
+            let bytes = bufferList[0].mDataByteSize
+            if bytes != syncedByteSize { storedLength = min(bytes / bytesPerFrame, frameCapacity) }
+            return storedLength
+        }
+        set {
+            storedLength = min(newValue, frameCapacity)
+            setByteSizes(validByteSize)
+        }
+    }
+    /// Samples between one frame and the next in a channel: channel count if interleaved, else 1.
+    public let stride: Int
+
+    private var storedLength: AVAudioFrameCount = 0
+    /// The `mDataByteSize` this buffer last wrote into its list; any other value came from outside.
+    private var syncedByteSize: UInt32 = 0
+    /// Bytes per frame in ONE buffer of the list (ASBD convention for deinterleaved formats).
+    private let bytesPerFrame: UInt32
+    private let data: UnsafeMutableRawPointer
+    private let byteCount: Int
+    /// One pointer per channel to that channel's first sample, bound to the typed pointer
+    /// type of the common format so `typedChannels` reads them without type punning.
+    private let channelPointers: UnsafeMutableRawPointer
+
+    /// A zeroed buffer of `frameCapacity` frames; nil for non-PCM formats (Apple raises an
+    /// exception), when a frame has no bytes, or when the byte size overflows UInt32.
+    public init?(pcmFormat format: AVAudioFormat, frameCapacity: AVAudioFrameCount) {
+        let d = format.streamDescription.pointee
+        let buffers = format.isInterleaved ? 1 : Int(d.mChannelsPerFrame)
+        let (bytes, overflow) = frameCapacity.multipliedReportingOverflow(by: d.mBytesPerFrame)
+        guard format.isPCM, d.mBytesPerFrame > 0, d.mChannelsPerFrame > 0, !overflow else { return nil }
+        self.frameCapacity = frameCapacity
+        bytesPerFrame = d.mBytesPerFrame
+        stride = format.isInterleaved ? Int(d.mChannelsPerFrame) : 1
+        byteCount = max(Int(bytes) * buffers, 1)
+        data = .allocate(byteCount: byteCount, alignment: 16)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        channelPointers = Self.channelPointers(data, byteCount, format, frameCapacity)
+        super.init(format: format, bufferCount: buffers)
+        fillBufferList(channelsPerBuffer: format.isInterleaved ? d.mChannelsPerFrame : 1)
+    }
+
+    deinit {
+        channelPointers.deallocate()
+        data.deallocate()
+    }
+
+    private static func channelPointers(_ data: UnsafeMutableRawPointer, _ byteCount: Int, _ format: AVAudioFormat,
+                                        _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
+        switch format.commonFormat {
+        case .pcmFormatFloat32: typedPointers(Float.self, data, byteCount, format, capacity)
+        case .pcmFormatFloat64: typedPointers(Double.self, data, byteCount, format, capacity)
+        case .pcmFormatInt16: typedPointers(Int16.self, data, byteCount, format, capacity)
+        case .pcmFormatInt32: typedPointers(Int32.self, data, byteCount, format, capacity)
+        case .otherFormat: typedPointers(UInt8.self, data, byteCount, format, capacity)
+        }
+    }
+
+    /// Binds the samples to `T` and returns `channelCount` pointers into them (engine.md §1.3):
+    /// interleaved → one sample apart; deinterleaved → one channel's capacity apart.
+    private static func typedPointers<T>(_: T.Type, _ data: UnsafeMutableRawPointer, _ byteCount: Int,
+                                         _ format: AVAudioFormat, _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
+        let d = format.streamDescription.pointee
+        let channels = Int(d.mChannelsPerFrame)
+        let sampleBytes = format.isInterleaved ? Int(d.mBytesPerFrame) / channels : Int(d.mBytesPerFrame)
+        let channelBytes = format.isInterleaved ? sampleBytes : Int(capacity) * Int(d.mBytesPerFrame)
+        let samples = data.bindMemory(to: T.self, capacity: byteCount / MemoryLayout<T>.stride)
+        let pointers = UnsafeMutablePointer<UnsafeMutablePointer<T>>.allocate(capacity: channels)
+        for channel in 0..<channels {
+            (pointers + channel).initialize(to: samples + channel * channelBytes / MemoryLayout<T>.stride)
+        }
+        return UnsafeMutableRawPointer(pointers)
+    }
+
+    /// Points each list entry at its channel (deinterleaved) or at the one block (interleaved).
+    private func fillBufferList(channelsPerBuffer: UInt32) {
+        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
+        for index in bufferList.indices {
+            let start = channelPointers.load(fromByteOffset: index * pointerSize, as: UnsafeMutableRawPointer.self)
+            bufferList[index] = AudioBuffer(mNumberChannels: channelsPerBuffer, mDataByteSize: 0, mData: start)
+        }
+    }
+
+    override var validByteSize: UInt32 { storedLength * bytesPerFrame }
+    override var capacityByteSize: UInt32 { frameCapacity * bytesPerFrame }
+
+    override func setByteSizes(_ bytes: UInt32) {
+        super.setByteSizes(bytes)
+        syncedByteSize = bytes
+    }
+
+    /// Channel pointers typed as `T`; the caller has checked the common format.
+    func typedChannels<T>(_: T.Type) -> UnsafePointer<UnsafeMutablePointer<T>> {
+        UnsafePointer(channelPointers.assumingMemoryBound(to: UnsafeMutablePointer<T>.self))
+    }
+
+    /// Non-nil only for Float32 formats.
+    public var floatChannelData: UnsafePointer<UnsafeMutablePointer<Float>>? {
+        format.commonFormat == .pcmFormatFloat32 ? typedChannels(Float.self) : nil
+    }
+
+    /// Non-nil only for Int16 formats.
+    public var int16ChannelData: UnsafePointer<UnsafeMutablePointer<Int16>>? {
+        format.commonFormat == .pcmFormatInt16 ? typedChannels(Int16.self) : nil
+    }
+
+    /// Non-nil only for Int32 formats.
+    public var int32ChannelData: UnsafePointer<UnsafeMutablePointer<Int32>>? {
+        format.commonFormat == .pcmFormatInt32 ? typedChannels(Int32.self) : nil
+    }
+}

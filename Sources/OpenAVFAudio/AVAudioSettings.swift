@@ -1,0 +1,29 @@
+/// AVAudioSettings.h keys. Their string values are unverified on Apple platforms (engine.md
+/// §1.5), so app code must use the constants, never the literals.
+public let AVFormatIDKey = "AVFormatIDKey"
+public let AVSampleRateKey = "AVSampleRateKey"
+public let AVNumberOfChannelsKey = "AVNumberOfChannelsKey"
+public let AVLinearPCMBitDepthKey = "AVLinearPCMBitDepthKey"
+public let AVLinearPCMIsBigEndianKey = "AVLinearPCMIsBigEndianKey"
+public let AVLinearPCMIsFloatKey = "AVLinearPCMIsFloatKey"
+public let AVLinearPCMIsNonInterleaved = "AVLinearPCMIsNonInterleaved"
+public let AVLinearPCMIsNonInterleavedKey = AVLinearPCMIsNonInterleaved
+public let AVAudioFileTypeKey = "AVAudioFileTypeKey"
+public let AVEncoderAudioQualityKey = "AVEncoderAudioQualityKey"
+public let AVEncoderAudioQualityForVBRKey = "AVEncoderAudioQualityForVBRKey"
+public let AVEncoderBitRateKey = "AVEncoderBitRateKey"
+public let AVEncoderBitRatePerChannelKey = "AVEncoderBitRatePerChannelKey"
+public let AVEncoderBitRateStrategyKey = "AVEncoderBitRateStrategyKey"
+public let AVEncoderBitDepthHintKey = "AVEncoderBitDepthHintKey"
+public let AVSampleRateConverterAlgorithmKey = "AVSampleRateConverterAlgorithmKey"
+public let AVSampleRateConverterAudioQualityKey = "AVSampleRateConverterAudioQualityKey"
+public let AVChannelLayoutKey = "AVChannelLayoutKey"
+
+/// Encoder and converter quality, with Apple's raw values.
+public enum AVAudioQuality: Int, Sendable {
+    case min = 0
+    case low = 0x20
+    case medium = 0x40
+    case high = 0x60
+    case max = 0x7F
+}
