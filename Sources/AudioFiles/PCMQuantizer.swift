@@ -16,11 +16,13 @@ struct PCMQuantizer {
     /// Writes `count` quantized samples, left-aligned in Int32 as libsndfile's int API expects.
     @inline(__always)
     func quantize(count: Int, into target: UnsafeMutablePointer<Int32>, _ sample: (Int) -> Double) {
-        let low = -scale, high = scale - 1
-        for i in 0..<count {
-            let scaled = (sample(i) * scale).rounded()
-            let clipped = scaled.isNaN ? 0 : min(max(scaled, low), high)
-            target[i] = Int32(clipped) << shift
-        }
+        for i in 0..<count { target[i] = value(sample(i)) << shift }
+    }
+
+    /// One sample as a `bits`-bit integer (right-aligned): rounded, clipped, NaN → 0.
+    @inline(__always)
+    func value(_ sample: Double) -> Int32 {
+        let scaled = (sample * scale).rounded()
+        return scaled.isNaN ? 0 : Int32(min(max(scaled, -scale), scale - 1))
     }
 }

@@ -7,8 +7,15 @@ extension SoundFile {
     public func read<S: SoundSample>(interleavedInto buffer: UnsafeMutablePointer<S>, frames: Int)
         throws(SoundFileError) -> Int {
         let handle = try readableHandle(frames)
-        let got = S._read(handle, buffer, Int64(frames))
-        return try account(got, of: frames, handle)
+        if !needsConversion(S.self) { return try account(S._read(handle, buffer, Int64(frames)), of: frames, handle) }
+        var done = 0
+        while done < frames {
+            let want = min(chunkFrames, frames - done)
+            let got = try readChunk(buffer + done * format.channels, frames: want, handle)
+            done += got
+            if got < want { break }
+        }
+        return done
     }
 
     /// Reads up to `frames` frames, one destination pointer per channel (`format.channels` of them).
@@ -18,8 +25,8 @@ extension SoundFile {
         let staging = scratch.assumingMemoryBound(to: S.self)
         var done = 0
         while done < frames {
-            let want = min(Self.chunkFrames, frames - done)
-            let got = try account(S._read(handle, staging, Int64(want)), of: want, handle)
+            let want = min(chunkFrames, frames - done)
+            let got = try readChunk(staging, frames: want, handle)
             scatter(staging, frames: got, into: channels, at: done)
             done += got
             if got < want { break }
@@ -32,6 +39,21 @@ extension SoundFile {
         guard !isWriting else { throw error(.invalidArgument, "The file is open for writing.") }
         guard frames >= 0 else { throw error(.invalidArgument, "Cannot read \(frames) frames.") }
         return handle
+    }
+
+    /// Integers from a float file are converted here at Apple's scale (see `SoundSample`).
+    private func needsConversion<S: SoundSample>(_: S.Type) -> Bool { format.encoding.isFloat && S._integerBits != nil }
+
+    /// Reads at most `chunkFrames` interleaved frames into `target`.
+    private func readChunk<S: SoundSample>(_ target: UnsafeMutablePointer<S>, frames: Int, _ handle: OpaquePointer)
+        throws(SoundFileError) -> Int {
+        guard needsConversion(S.self), let bits = S._integerBits else {
+            return try account(S._read(handle, target, Int64(frames)), of: frames, handle)
+        }
+        let got = try account(Double._read(handle, converted, Int64(frames)), of: frames, handle)
+        let quantizer = PCMQuantizer(bits: bits)
+        for i in 0..<(got * format.channels) { target[i] = S._fromQuantized(quantizer.value(converted[i])) }
+        return got
     }
 
     /// Advances the position; a short read with an error set on the handle is a damaged file.

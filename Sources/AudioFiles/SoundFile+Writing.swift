@@ -6,7 +6,7 @@ extension SoundFile {
         let handle = try writableHandle(frames)
         var done = 0
         while done < frames {
-            let n = min(Self.chunkFrames, frames - done)
+            let n = min(chunkFrames, frames - done)
             try writeChunk(buffer + done * format.channels, frames: n, handle)
             done += n
         }
@@ -19,7 +19,7 @@ extension SoundFile {
         let staging = scratch.assumingMemoryBound(to: S.self)
         var done = 0
         while done < frames {
-            let n = min(Self.chunkFrames, frames - done)
+            let n = min(chunkFrames, frames - done)
             gather(channels, at: done, frames: n, into: staging)
             try writeChunk(staging, frames: n, handle)
             done += n

@@ -11,8 +11,6 @@ import Synchronization
 public final class SoundFile {
     /// libsndfile's own channel limit; a header claiming more is damage, not a format.
     public static let maximumChannels = 1024
-    /// Frames moved per libsndfile call when (de)interleaving or quantizing.
-    static let chunkFrames = 1024
 
     /// The last path component, or the name given for in-memory data; used in error messages.
     public let name: String
@@ -31,8 +29,13 @@ public final class SoundFile {
     var handle: OpaquePointer?
     /// Keeps the in-memory bytes alive for as long as libsndfile may call back into them.
     private let stream: MemoryStream?
+    /// Frames moved per libsndfile call when (de)interleaving or converting: 1024, fewer for
+    /// wide files so the staging stays small (a hostile header may claim 1024 channels).
+    let chunkFrames: Int
     /// Interleaved staging for one chunk of any sample type (8 bytes per sample).
     let scratch: UnsafeMutableRawPointer
+    /// Doubles read from float files before they become integers (8 bytes per sample).
+    let converted: UnsafeMutablePointer<Double>
     /// Quantized Int32 staging for float writes into integer files.
     let quantized: UnsafeMutablePointer<Int32>
 
@@ -88,17 +91,22 @@ public final class SoundFile {
         self.format = SoundFileFormat(info)
         self.isBigEndian = sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) == Int32(SF_TRUE)
         self.frameCount = writing ? 0 : max(info.frames, 0)
-        let samples = Self.chunkFrames * Int(info.channels)
+        chunkFrames = max(16, min(1024, 16_384 / Int(info.channels)))
+        let samples = chunkFrames * Int(info.channels)
         scratch = .allocate(byteCount: samples * 8, alignment: 16)
+        converted = .allocate(capacity: writing ? 0 : samples)
         quantized = .allocate(capacity: writing ? samples : 0)
         channelMap = writing ? nil : Self.readChannelMap(handle, channels: Int(info.channels))
-        // Out-of-range floats clip instead of wrapping; the flag travels in `datasize`.
+        // Out-of-range floats clip instead of wrapping, and integers written to float files are
+        // scaled to ±1 (libsndfile's default stores 16384 as 16384.0). Flags travel in `datasize`.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        sf_command(handle, Int32(SFC_SET_SCALE_INT_FLOAT_WRITE), nil, Int32(SF_TRUE))
     }
 
     deinit {
         close()
         scratch.deallocate()
+        converted.deallocate()
         quantized.deallocate()
     }
 

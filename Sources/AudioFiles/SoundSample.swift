@@ -12,11 +12,16 @@ public protocol SoundSample: Sendable {
     /// already an integer (libsndfile's integer conversions are exact and need no help).
     static func _quantize(_ source: UnsafePointer<Self>, into target: UnsafeMutablePointer<Int32>,
                           count: Int, bits: Int) -> Bool
+    /// For integer types: their width, so float files can be converted at Apple's 2^(N−1) scale
+    /// (libsndfile's own float→int read either truncates or normalises to the file's peak).
+    static var _integerBits: Int? { get }
+    static func _fromQuantized(_ value: Int32) -> Self
 }
 
 extension SoundSample {
     public static func _quantize(_ source: UnsafePointer<Self>, into target: UnsafeMutablePointer<Int32>,
                                  count: Int, bits: Int) -> Bool { false }
+    public static var _integerBits: Int? { nil }
 }
 
 extension Float: SoundSample {
@@ -27,6 +32,8 @@ extension Float: SoundSample {
     public static func _write(_ handle: OpaquePointer, _ buffer: UnsafePointer<Float>, _ frames: Int64) -> Int64 {
         sf_writef_float(handle, buffer, frames)
     }
+
+    public static func _fromQuantized(_ value: Int32) -> Float { Float(value) }
 
     public static func _quantize(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Int32>,
                                  count: Int, bits: Int) -> Bool {
@@ -44,6 +51,8 @@ extension Double: SoundSample {
         sf_writef_double(handle, buffer, frames)
     }
 
+    public static func _fromQuantized(_ value: Int32) -> Double { Double(value) }
+
     public static func _quantize(_ source: UnsafePointer<Double>, into target: UnsafeMutablePointer<Int32>,
                                  count: Int, bits: Int) -> Bool {
         PCMQuantizer(bits: bits).quantize(count: count, into: target) { source[$0] }
@@ -59,6 +68,9 @@ extension Int16: SoundSample {
     public static func _write(_ handle: OpaquePointer, _ buffer: UnsafePointer<Int16>, _ frames: Int64) -> Int64 {
         sf_writef_short(handle, buffer, frames)
     }
+
+    public static var _integerBits: Int? { 16 }
+    public static func _fromQuantized(_ value: Int32) -> Int16 { Int16(truncatingIfNeeded: value) }
 }
 
 extension Int32: SoundSample {
@@ -69,4 +81,7 @@ extension Int32: SoundSample {
     public static func _write(_ handle: OpaquePointer, _ buffer: UnsafePointer<Int32>, _ frames: Int64) -> Int64 {
         sf_writef_int(handle, buffer, frames)
     }
+
+    public static var _integerBits: Int? { 32 }
+    public static func _fromQuantized(_ value: Int32) -> Int32 { value }
 }

@@ -151,3 +151,23 @@ extension AudioFileRoundTripTests {
         #expect(reader.processingFormat.channelLayout?.layoutTag == tag)
     }
 }
+
+extension AudioFileRoundTripTests {
+    @Test("FILES-CONVERT-ON-READ: a float file read as Int16 arrives at full scale, exactly on the grid",
+          arguments: [(false, "caf"), (true, "wav")])
+    func floatFileAsIntegers(interleaved: Bool, ext: String) throws {
+        let scratch = try ScratchDirectory()
+        let url = scratch.file("float.\(ext)")
+        let settings: [String: Any] = [AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 2, AVLinearPCMIsFloatKey: true,
+                                       AVLinearPCMBitDepthKey: 32]
+        let writer = try AVAudioFile(forWriting: url, settings: settings)
+        let source = try #require(AVAudioPCMBuffer(pcmFormat: writer.processingFormat, frameCapacity: 300))
+        Signal.fill(source, frames: 300)
+        try writer.write(from: source)
+        writer.close()
+        let reader = try AVAudioFile(forReading: url, commonFormat: .pcmFormatInt16, interleaved: interleaved)
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: reader.processingFormat, frameCapacity: 300))
+        try reader.read(into: buffer)
+        #expect(buffer.frameLength == 300 && Signal.firstMismatch(buffer) == nil)
+    }
+}

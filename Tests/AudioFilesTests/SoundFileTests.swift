@@ -101,3 +101,48 @@ extension SoundFileTests {
         #expect(read.count == 6 && read[3] == .lfe && read[4] == .rearLeft, "\(read.map(\.rawValue))")
     }
 }
+
+extension SoundFileTests {
+    @Test("every PCM width and float size stores on-grid floats exactly; 32-bit ints and doubles too",
+          arguments: [SampleEncoding.pcmS8, .pcm16, .pcm24, .pcm32, .float32, .float64])
+    func encodings(encoding: SampleEncoding) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("grid.caf").path
+        let floats = (0..<256).map { Float($0 - 128) / 128 }
+        let format = SoundFileFormat(type: .caf, encoding: encoding, sampleRate: 96_000, channels: 1)
+        let writer = try SoundFile(writingPath: path, format: format)
+        try floats.withUnsafeBufferPointer { try writer.write(interleaved: $0.baseAddress!, frames: 256) }
+        let doubles = floats.map { Double($0) / 2 }
+        try doubles.withUnsafeBufferPointer { try writer.write(interleaved: $0.baseAddress!, frames: 256) }
+        writer.close()
+
+        let reader = try SoundFile(readingPath: path)
+        #expect(reader.format == format && reader.frameCount == 512)
+        var back = [Float](repeating: .nan, count: 256)
+        var backDoubles = [Double](repeating: .nan, count: 256)
+        _ = try back.withUnsafeMutableBufferPointer { try reader.read(interleavedInto: $0.baseAddress!, frames: 256) }
+        _ = try backDoubles.withUnsafeMutableBufferPointer { try reader.read(interleavedInto: $0.baseAddress!, frames: 256) }
+        #expect(back == floats)
+        #expect(backDoubles == doubles.map { encoding == .pcmS8 ? ($0 * 128).rounded() / 128 : $0 })
+        try reader.seek(to: 0)
+        var ints = [Int32](repeating: 0, count: 256)
+        _ = try ints.withUnsafeMutableBufferPointer { try reader.read(interleavedInto: $0.baseAddress!, frames: 256) }
+        #expect(ints[128] == 0 && abs(Int64(ints[192]) - (1 << 30)) <= 1, "\(ints[192])")
+        #expect(abs(Int64(ints[0]) - Int64(Int32.min)) <= 1, "\(ints[0])")
+    }
+}
+
+extension SoundFileTests {
+    @Test("integers written to float files arrive at full scale", arguments: [SampleEncoding.float32, .float64])
+    func integersIntoFloatFiles(encoding: SampleEncoding) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("ints.wav").path
+        let writer = try SoundFile(writingPath: path, format: SoundFileFormat(type: .wav, encoding: encoding, sampleRate: 8_000, channels: 1))
+        let shorts: [Int16] = [-32_768, -16_384, 0, 16_384]
+        try shorts.withUnsafeBufferPointer { try writer.write(interleaved: $0.baseAddress!, frames: 4) }
+        writer.close()
+        var back = [Float](repeating: .nan, count: 4)
+        _ = try back.withUnsafeMutableBufferPointer { try SoundFile(readingPath: path).read(interleavedInto: $0.baseAddress!, frames: 4) }
+        #expect(back == [-1, -0.5, 0, 0.5])
+    }
+}
