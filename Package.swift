@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
-        .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),

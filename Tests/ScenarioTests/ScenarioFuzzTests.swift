@@ -47,7 +47,7 @@ struct ScenarioFuzzTests {
         let sources = try ScenarioFixtures.allScenarioFiles().map { try String(contentsOfFile: $0, encoding: .utf8) }
         var random = SimRandom(seed: 20_261_122)
         var parsed = 0, ran = 0, rejected = 0
-        let runner = ScenarioRunner(eventBudget: 2_000)
+        let runner = ScenarioRunner(eventBudget: 400)
         for number in 0..<Self.cases {
             let text = Self.mutate(random.pick(sources), &random)
             do {

@@ -99,9 +99,23 @@ struct ScenarioParsingTests {
         expectError(Self.valid + "\n  - { at: 1s }", line: 10, contains: "needs one of")
     }
 
-    @Test("audio expectations are reserved for the render path")
-    func audioReserved() {
-        expectError(Self.valid + "\n  - { from: 1s, to: 3s, port: Speaker, audio: silent }", line: 10, contains: "render path")
+    @Test("audio expectations parse, and their mistakes are located")
+    func audioExpectations() throws {
+        let scenario = try Scenario.parse(Self.valid + """
+
+              - { from: 1s, to: 3s, port: Headphones, audio: { tone: 1000, above: -20 }, channels: [1] }
+              - { from: 1s, to: 2s, port: Speaker, audio: silent }
+            """, file: "s.yaml")
+        let checks = scenario.expectations.compactMap { if case let .audio(check) = $0.kind { check } else { nil } }
+        #expect(checks.map(\.condition) == [.tone(1000, atLeastDBFS: -20), .silent])
+        #expect(checks.first?.channels == [1])
+        #expect(scenario.checksAudio)
+        #expect(scenario.duration >= .seconds(3), "the run covers the audio interval")
+        expectError(Self.valid + "\n  - { from: 3s, to: 1s, port: Speaker, audio: silent }", line: 10, contains: "must come after from:")
+        expectError(Self.valid + "\n  - { from: 1s, to: 2s, port: Speakers, audio: silent }", line: 10, contains: "did you mean 'Speaker'")
+        expectError(Self.valid + "\n  - { from: 1s, to: 2s, port: Speaker, audio: quiet }", line: 10, contains: "unknown audio condition")
+        expectError(Self.valid + "\n  - { from: 1s, to: 2s, port: Speaker, audio: { above: -20 } }", line: 10, contains: "bound a tone")
+        expectError(Self.valid + "\n  - { at: 1s, from: 1s, to: 2s, port: Speaker, audio: silent }", line: 10, contains: "not at:")
     }
 
     @Test("unknown platforms and devices are refused")

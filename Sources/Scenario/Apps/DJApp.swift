@@ -4,6 +4,7 @@ import OpenAVFAudio
 /// mix on a USB interface or HDMI. Routing only for now: it logs which port carries what.
 public final class DJApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .multiRoute }
+    override public class var defaultTone: Int? { 2_000 }
 
     override public func perform(_ command: String) {
         switch command {

@@ -7,6 +7,7 @@ import OpenAVFAudio
 /// Mistake: `ignores-secondary-audio-hint` (the soundtrack plays over the user's music).
 public final class GameApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .ambient }
+    override public class var defaultTone: Int? { 440 }
     public private(set) var soundtrackMuted = false
 
     override public func didLaunch() {
@@ -27,6 +28,7 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
     override public func secondaryAudioHint(begin: Bool) {
         guard !makes("ignores-secondary-audio-hint"), begin != soundtrackMuted else { return }
         soundtrackMuted = begin
+        setSoundGain(begin ? 0 : 1)
         log(begin ? "soundtrack-muted" : "soundtrack-unmuted")
     }
 }

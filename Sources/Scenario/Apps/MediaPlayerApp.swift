@@ -35,5 +35,6 @@ public class MediaPlayerApp: ReferenceApp, @unchecked Sendable {
 /// A podcast player: a media player whose speech uses the `spokenAudio` mode, so navigation
 /// prompts with `interruptSpokenAudioAndMixWithOthers` pause it instead of talking over it.
 public final class PodcastApp: MediaPlayerApp, @unchecked Sendable {
+    override public class var defaultTone: Int? { 800 }
     override public class var defaultMode: AVAudioSession.Mode { .spokenAudio }
 }

@@ -5,6 +5,7 @@ import OpenAVFAudio
 /// so other audio returns to full volume and interrupted podcasts may resume.
 public final class NavigationApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .playback }
+    override public class var defaultTone: Int? { 1_500 }
     override public class var defaultMode: AVAudioSession.Mode { .voicePrompt }
     override public class var defaultOptions: AVAudioSession.CategoryOptions {
         [.duckOthers, .interruptSpokenAudioAndMixWithOthers]

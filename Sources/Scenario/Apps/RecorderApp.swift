@@ -4,6 +4,7 @@ import OpenAVFAudio
 /// means "recording" for it), deactivating with `notifyOthersOnDeactivation` when it stops.
 public final class RecorderApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .record }
+    override public class var defaultTone: Int? { nil }
 
     override public func perform(_ command: String) {
         switch command {

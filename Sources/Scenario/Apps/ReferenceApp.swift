@@ -23,6 +23,11 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
     open class var defaultCategory: AVAudioSession.Category { .soloAmbient }
     open class var defaultMode: AVAudioSession.Mode { .default }
     open class var defaultOptions: AVAudioSession.CategoryOptions { [] }
+    /// The test tone the kind of app plays while it plays, so port checks can tell apps apart;
+    /// nil for apps that make no sound of their own (the recorder).
+    open class var defaultTone: Int? { 1_000 }
+    /// The app's sound on the simulated device while it plays.
+    private var sound: AppSound?
 
     public required init(configuration: AppConfiguration, log: AppLog) {
         self.configuration = configuration
@@ -74,7 +79,16 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
         guard playing != isPlaying else { return }
         isPlaying = playing
         log(playing ? "started" : "stopped", ["reason": reason])
+        if playing, configuration.playsSound, let tone = configuration.tone ?? Swift.type(of: self).defaultTone {
+            sound = AppSound(frequency: tone)
+        } else if !playing {
+            sound?.stop()
+            sound = nil
+        }
     }
+
+    /// Turns the app's own sound up or down (a game muting its soundtrack).
+    func setSoundGain(_ gain: Float) { sound?.setGain(gain) }
 
     /// Configures the session with the model's settings or the scenario's overrides.
     func configureSession() {

@@ -5,6 +5,7 @@ import OpenAVFAudio
 /// It asks for microphone permission when a call starts.
 public final class VoIPApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .playAndRecord }
+    override public class var defaultTone: Int? { 300 }
     override public class var defaultMode: AVAudioSession.Mode { .voiceChat }
     override public class var defaultOptions: AVAudioSession.CategoryOptions { [.allowBluetoothHFP] }
 

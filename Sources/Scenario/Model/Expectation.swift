@@ -10,13 +10,19 @@ public struct Expectation: Sendable {
     public var line: Int
     public var column: Int
 
+    /// The last instant the expectation looks at: its `at`, or the end of an audio interval.
+    public var latestTime: HostTime? {
+        if case let .audio(check) = kind { return check.to }
+        return at
+    }
+
     public enum Kind: Sendable {
         /// A trace line: a notification, a failed API call, a refused device event, an app's own event.
         case event(EventPattern)
         /// What the system (and a reference app) says about one app at `at`.
         case state(app: String, [StateCheck])
-        // Reserved for the render path: `{ from: 1s, to: 3s, port: Speaker, audio: silent }`
-        // will add `case audio(from: HostTime, to: HostTime, port: PortType, AudioCondition)`.
+        /// What reached a port over an interval: `{ from: 1s, to: 3s, port: Speaker, audio: silent }`.
+        case audio(AudioCheck)
     }
 }
 

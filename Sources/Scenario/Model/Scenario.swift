@@ -25,6 +25,11 @@ public struct Scenario: Sendable {
     public var file: String
 
     public func app(named name: String) -> AppDeclaration? { apps.first { $0.name == name } }
+
+    /// The scenario has at least one audio expectation, so its apps' sound must be rendered.
+    public var checksAudio: Bool {
+        expectations.contains { if case .audio = $0.kind { true } else { false } }
+    }
 }
 
 /// An app taking part in a scenario: a model from the `ScenarioAppRegistry` with its settings.
@@ -44,13 +49,19 @@ public struct AppConfiguration: Sendable, Hashable {
     public var mode: SessionMode?
     public var options: CategoryOptions?
     public var mistakes: [String]
+    /// The frequency of the test tone the app plays while it plays, in hertz; nil: its model's.
+    public var tone: Int?
+    /// Whether the app's tone is rendered. The runner turns it on only for scenarios that check
+    /// audio, so policy-only scenarios stay fast (no IO cycles at all).
+    public var playsSound = false
 
     public init(category: SessionCategory? = nil, mode: SessionMode? = nil, options: CategoryOptions? = nil,
-                mistakes: [String] = []) {
+                mistakes: [String] = [], tone: Int? = nil) {
         self.category = category
         self.mode = mode
         self.options = options
         self.mistakes = mistakes
+        self.tone = tone
     }
 
     public func makes(_ mistake: String) -> Bool { mistakes.contains(mistake) }

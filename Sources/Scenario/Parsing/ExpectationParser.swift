@@ -7,7 +7,7 @@ import VirtualDevices
 /// `{ at:, app:, app-event: …, with: {…} }`, `{ at:, refused: <verb> }`, `{ at:, app:, state: {…} }`.
 enum ExpectationParser {
     static let keys = ["at", "app", "notification", "type", "options", "reason", "previous-outputs", "previous-inputs",
-                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio"]
+                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio", "channels"]
     static let stateKeys = ["active", "interrupted", "ducked", "silenced", "playing", "foreground", "output", "input",
                             "sample-rate", "io-buffer-frames", "io-buffer-duration", "category", "permission"]
 
@@ -19,8 +19,9 @@ enum ExpectationParser {
 
     static func read(_ value: YAMLValue, scenario: Scenario, registry: ScenarioAppRegistry) throws(SourceError) -> Expectation {
         let map = try value.mapping("an expectation", allowed: keys)
-        if let audio = map["audio"] ?? map["from"] ?? map["port"] {
-            throw audio.error("audio expectations ({ from:, to:, port:, audio: }) need the render path, which is not available yet")
+        if map["audio"] != nil || map["port"] != nil {
+            return Expectation(kind: .audio(try AudioCheckParser.read(map, value: value, scenario: scenario)), at: nil,
+                               line: value.line, column: value.column)
         }
         let at = try map["at"]?.time("at")
         let app = try map["app"].map { v throws(SourceError) in try v.choice("app (declare it under apps:)", scenario.apps.map { ($0.name, $0) }) }

@@ -61,7 +61,7 @@ extension Scenario {
     private static func duration(_ value: YAMLValue?, steps: [ScenarioStep],
                                  expectations: [Expectation]) throws(SourceError) -> HostDuration {
         let lastStep = steps.last?.at ?? .zero
-        let lastExpectation = expectations.compactMap(\.at).max() ?? .zero
+        let lastExpectation = expectations.compactMap(\.latestTime).max() ?? .zero
         guard let value else {
             return HostDuration(nanoseconds: max(lastStep, lastExpectation).nanoseconds) + .seconds(1)
         }
@@ -70,9 +70,9 @@ extension Scenario {
         if duration.nanoseconds < lastStep.nanoseconds {
             throw value.error("duration \(duration) ends before the last step at \(lastStep)")
         }
-        if let late = expectations.first(where: { ($0.at?.nanoseconds ?? 0) > duration.nanoseconds }) {
+        if let late = expectations.first(where: { ($0.latestTime?.nanoseconds ?? 0) > duration.nanoseconds }) {
             throw SourceError(file: value.file, line: late.line, column: late.column,
-                              message: "expectation at \(late.at!) is after the scenario's end (duration \(duration)): it can never be observed")
+                              message: "expectation at \(late.latestTime!) is after the scenario's end (duration \(duration)): it can never be observed")
         }
         return duration
     }
@@ -89,7 +89,7 @@ extension Scenario {
     }
 
     private static func parseApp(_ name: String, _ value: YAMLValue, registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
-        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio"])
+        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio", "tone"])
         let modelValue = try map.required("model")
         let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
         var mistakes: [String] = []
@@ -102,7 +102,8 @@ extension Scenario {
             options: try map["options"].map { v throws(SourceError) in
                 CategoryOptions(try v.choices("category option", Vocabulary.options))
             },
-            mistakes: mistakes)
+            mistakes: mistakes,
+            tone: try map["tone"]?.int("tone (Hz)", in: 20...20_000))
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)

@@ -31,7 +31,9 @@ extension ScenarioRun {
     private func launch(_ name: String) {
         guard let declaration = scenario.app(named: name), let model = registry.model(named: declaration.model) else { return }
         let log = appLog(for: declaration)
-        apps[name] = server.inAppContext(AppID(name)) { model.make(declaration.configuration, log) }
+        var configuration = declaration.configuration
+        configuration.playsSound = scenario.checksAudio
+        apps[name] = server.inAppContext(AppID(name)) { model.make(configuration, log) }
     }
 
     private func appLog(for declaration: AppDeclaration) -> AppLog {

@@ -74,6 +74,7 @@ final class ScenarioRun: @unchecked Sendable {
         }
         let trace = mergedTrace()
         failures += ExpectationMatcher(scenario: scenario, trace: trace, portTypes: portTypes).match()
+        failures += AudioChecker(scenario: scenario, server: server, portTypes: portTypes).check()
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
                               failures: failures, eventsRun: eventsRun, leftovers: leftovers, portTypes: portTypes)
     }

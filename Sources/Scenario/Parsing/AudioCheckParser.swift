@@ -1,0 +1,56 @@
+import SimCore
+import VirtualDevices
+
+/// Reads `{ from:, to:, port:, audio:, channels: }` expectations.
+enum AudioCheckParser {
+    static let conditionKeys = ["tone", "no-tone", "level-above", "level-below", "above", "below"]
+
+    static func read(_ map: YAMLMapping, value: YAMLValue, scenario: Scenario) throws(SourceError) -> AudioCheck {
+        for key in ["at", "app", "notification", "error", "app-event", "refused", "state"] where map[key] != nil {
+            throw map[key]!.error("an audio expectation has from:, to:, port:, audio: and channels:, not \(key):")
+        }
+        let fromValue = try map.required("from"), toValue = try map.required("to")
+        let from = try fromValue.time("from"), to = try toValue.time("to")
+        guard from < to else { throw toValue.error("to: (\(to)) must come after from: (\(from))") }
+        let port = try map.required("port").choice("port type", PortType.allCases.map { ($0.rawValue, $0) })
+        let channels = try map["channels"].map { list throws(SourceError) in
+            try list.list("channels").map { v throws(SourceError) in try v.int("a channel number", in: 1...64) }
+        }
+        return AudioCheck(from: from, to: to, port: port, channels: channels,
+                          condition: try condition(map.required("audio")))
+    }
+
+    private static func condition(_ value: YAMLValue) throws(SourceError) -> AudioCondition {
+        if case .scalar = value.node {
+            return try value.choice("audio condition", [("silent", .silent), ("sounding", .sounding)])
+        }
+        let map = try value.mapping("an audio condition", allowed: conditionKeys)
+        if let tone = map["tone"] {
+            return try toneCondition(tone, map)
+        }
+        if let stray = map["above"] ?? map["below"] {
+            throw stray.error("above: and below: bound a tone: write { tone: 1000, above: -20 }")
+        }
+        guard map.entries.count == 1, let (key, argument) = map.entries.first else {
+            throw value.error("an audio condition is silent, sounding, { tone: Hz [, above: dBFS | below: dBFS] }, "
+                + "{ no-tone: Hz }, { level-above: dBFS } or { level-below: dBFS }")
+        }
+        switch key.node.string ?? "" {
+        case "no-tone": return .noTone(try argument.int("no-tone (Hz)", in: 20...20_000), belowDBFS: AudioCondition.toneDBFS)
+        case "level-above": return .levelAbove(Double(try argument.int("level-above (dBFS)", in: -150...0)))
+        default: return .levelBelow(Double(try argument.int("level-below (dBFS)", in: -150...0)))
+        }
+    }
+
+    /// `{ tone: 1000 }`, `{ tone: 1000, above: -20 }` or `{ tone: 1000, below: -25 }`.
+    private static func toneCondition(_ tone: YAMLValue, _ map: YAMLMapping) throws(SourceError) -> AudioCondition {
+        let hertz = try tone.int("tone (Hz)", in: 20...20_000)
+        let extra = map.entries.compactMap { $0.key.node.string }.filter { $0 != "tone" }
+        guard extra.count <= 1, extra.allSatisfy({ $0 == "above" || $0 == "below" }) else {
+            throw tone.error("a tone condition takes at most one of above: or below:, not \(extra.joined(separator: ", "))")
+        }
+        if let below = map["below"] { return .noTone(hertz, belowDBFS: Double(try below.int("below (dBFS)", in: -150...0))) }
+        let above = try map["above"]?.int("above (dBFS)", in: -150...0)
+        return .tone(hertz, atLeastDBFS: above.map(Double.init) ?? AudioCondition.toneDBFS)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MediaServer
+import SimCore
+import VirtualDevices
+
+/// Checks audio expectations against the port sinks after a run: what really reached each port
+/// channel, at the render path's output, over the expected interval.
+struct AudioChecker {
+    let scenario: Scenario
+    let server: AudioServer
+    /// Every port seen during the run, by UID.
+    let portTypes: [String: PortType]
+
+    func check() -> [ScenarioFailure] {
+        scenario.expectations.compactMap { expectation in
+            guard case let .audio(check) = expectation.kind else { return nil }
+            return failure(of: check).map {
+                ScenarioFailure(line: expectation.line, column: expectation.column, message: $0, details: [])
+            }
+        }
+    }
+
+    private func failure(of check: AudioCheck) -> String? {
+        let where_ = "audio on \(check.port.rawValue) from \(check.from) to \(check.to)"
+        let uids = portTypes.filter { $0.value == check.port }.map(\.key).sorted()
+        guard uids.count <= 1 else {
+            return "\(where_): \(uids.count) ports of that type were attached (\(uids.joined(separator: ", "))); which one is meant?"
+        }
+        guard let uid = uids.first else {
+            return "\(where_): no \(check.port.rawValue) port was attached during the run"
+        }
+        guard let sink = server.sink(portUID: uid) else {
+            // Nothing was ever rendered to the port: it stayed silent.
+            return check.condition.needsPresence ? "\(where_): expected \(check.condition.summary), but no audio ever reached it" : nil
+        }
+        let channels = check.channels ?? Array(1...sink.channelCount)
+        if let bad = channels.first(where: { $0 > sink.channelCount }) {
+            return "\(where_): the port has \(sink.channelCount) channels, not \(bad)"
+        }
+        let results = channels.map { holds(check, on: sink, channel: $0) }
+        let passed = check.condition.needsPresence ? results.contains(true) : !results.contains(false)
+        if passed { return nil }
+        let observed = channels.map { "channel \($0): \(describe(sink, channel: $0, check))" }.joined(separator: "; ")
+        return "\(where_): expected \(check.condition.summary), observed \(observed)"
+    }
+
+    private func holds(_ check: AudioCheck, on sink: PortSink, channel: Int) -> Bool {
+        let peak = sink.level(channel: channel, from: check.from, to: check.to)?.peakDBFS ?? -.infinity
+        switch check.condition {
+        case .silent: return peak < AudioCondition.silenceDBFS
+        case .sounding: return peak >= AudioCondition.soundingDBFS
+        case let .levelAbove(level): return peak >= level
+        case let .levelBelow(level): return peak < level
+        case let .tone(hertz, level): return toneDBFS(sink, channel, hertz, check) >= level
+        case let .noTone(hertz, level): return toneDBFS(sink, channel, hertz, check) < level
+        }
+    }
+
+    private func toneDBFS(_ sink: PortSink, _ channel: Int, _ hertz: Int, _ check: AudioCheck) -> Double {
+        guard let amplitude = sink.toneAmplitude(atFrequency: Double(hertz), channel: channel, from: check.from, to: check.to),
+              amplitude > 0 else { return -.infinity }
+        return 20 * log10(amplitude)
+    }
+
+    private func describe(_ sink: PortSink, channel: Int, _ check: AudioCheck) -> String {
+        let peak = sink.level(channel: channel, from: check.from, to: check.to)?.peakDBFS ?? -.infinity
+        var text = peak.isFinite ? "peak \(rounded(peak)) dBFS" : "silence"
+        switch check.condition {
+        case let .tone(hertz, _), let .noTone(hertz, _):
+            text += ", \(hertz) Hz at \(rounded(toneDBFS(sink, channel, hertz, check))) dBFS"
+        default:
+            break
+        }
+        return text
+    }
+
+    private func rounded(_ value: Double) -> String {
+        value.isFinite ? String(Double((value * 10).rounded()) / 10) : "-inf"
+    }
+}
