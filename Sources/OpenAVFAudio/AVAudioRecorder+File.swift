@@ -20,6 +20,7 @@ extension AVAudioRecorder {
         }
         guard let file else { return }
         self.file = nil
+        if !isRecording { server.stopInput(app: binding.app) }
         do {
             let samples = try recordedSamples(binding, frames: frames)
             try write(samples, rate: server.ioSampleRate ?? .hz48000, to: file)

@@ -101,8 +101,9 @@ extension AVAudioRecorder {
         generation += 1
         pendingGeneration = -1
         if let last = stretches.indices.last, stretches[last].end == nil {
+            // The tap keeps reading until the file is written: the cycle holding this frame is
+            // rendered later, and only a running reader's tap receives it.
             stretches[last].end = binding.server.ioFrameNow
-            binding.server.stopInput(app: binding.app)
         }
         AudioObjectIO.of(binding).stop(binding)
     }
