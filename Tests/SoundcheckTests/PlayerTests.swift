@@ -278,7 +278,7 @@ struct PlayerTests {
         #expect(!rebuilt)
     }
 
-    @Test("PLAYER-STOP-KEEPS-PLAYHEAD/PLAY-RESUMES: stop keeps the playhead and play resumes from it; currentTime seeks")
+    @Test("PLAYER-STOP-KEEPS-PLAYHEAD: stop keeps the playhead and play resumes from it; currentTime seeks")
     func stopKeepsPlayhead() throws {
         let device = try SimulatedDevice(seed: 20)
         try Self.launch(device, "Player", category: .playback)
