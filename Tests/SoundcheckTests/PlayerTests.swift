@@ -326,4 +326,46 @@ struct PlayerTests {
         #expect(device.run(as: "Game") { player.play() } == false)
         #expect(!player.isPlaying)
     }
+    @Test("PLAYER-RATE-ENABLE-FIRST: with enableRate set before prepareToPlay, rate 2 plays twice as fast; set after, it is ignored")
+    func rate() throws {
+        let device = try SimulatedDevice(seed: 23)
+        try Self.launch(device, "Player", category: .playback)
+        let url = try Self.toneFile("rate", seconds: 1, rate: 48_000)
+        let fast = try Self.makePlayer(device, "Player", url)
+        let late = try Self.makePlayer(device, "Player", url)
+        let log = FinishLog(device)
+        fast.delegate = log
+        fast.enableRate = true
+        fast.rate = 2
+        #expect(fast.prepareToPlay())
+        #expect(late.prepareToPlay())
+        late.enableRate = true
+        #expect(!late.enableRate)
+        device.run(as: "Player") { _ = fast.play() }
+        device.advance(to: .milliseconds(250))
+        #expect(fast.currentTime == 0.5)
+        device.advance(to: .seconds(1))
+        #expect(log.finishes.count == 1 && log.finishes.first?.time == HostTime(nanoseconds: 500_000_000))
+        let speaker = try #require(device.sink("Speaker"))
+        let doubled = try #require(speaker.toneAmplitude(atFrequency: 2000, channel: 1, from: .milliseconds(50), to: .milliseconds(450)))
+        #expect(abs(doubled - 0.5) < 0.01)
+    }
+
+    @Test("PLAYER-VOLUME: setVolume(_:fadeDuration:) ramps the level sample-accurately while playing")
+    func volumeFade() throws {
+        let device = try SimulatedDevice(seed: 24)
+        try Self.launch(device, "Player", category: .playback)
+        let player = try Self.makePlayer(device, "Player", try Self.toneFile("fade", seconds: 3, rate: 48_000))
+        device.run(as: "Player") { _ = player.play() }
+        device.advance(to: .seconds(1))
+        player.setVolume(0.1, fadeDuration: 0.5)
+        #expect(player.volume == 0.1)
+        device.advance(to: .seconds(2))
+        let speaker = try #require(device.sink("Speaker"))
+        let full = try #require(speaker.toneAmplitude(atFrequency: 1000, channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
+        let faded = try #require(speaker.toneAmplitude(atFrequency: 1000, channel: 1, from: .milliseconds(1600), to: .seconds(2)))
+        #expect(abs(full - 0.5) < 0.01 && abs(faded - 0.05) < 0.002)
+        let middle = try #require(speaker.toneAmplitude(atFrequency: 1000, channel: 1, from: .milliseconds(1200), to: .milliseconds(1300)))
+        #expect(middle < full && middle > faded)
+    }
 }

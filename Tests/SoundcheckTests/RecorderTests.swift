@@ -179,4 +179,40 @@ struct RecorderTests {
         #expect(!recorder.prepareToRecord())
         recorder.stop()
     }
+    @Test("MULTICHANNEL-SELECTION-PLAYER-RECORDER: record(atTime:) with channelAssignments records the chosen USB input channel from that instant")
+    func atTimeOnSecondChannel() throws {
+        let device = try SimulatedDevice(seed: 36)
+        try device.attach("usb-interface:2x2")
+        try Self.launchRecorderApp(device)
+        device.answerRecordPermission("Memo", granted: true)
+        let usb = try device.run(as: "Memo") {
+            try #require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio })
+        }
+        try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(usb) }
+        device.attachInputSource(usb.uid, channel: 1, .sine(frequency: 500, amplitude: 0.5))
+        device.attachInputSource(usb.uid, channel: 2, .sine(frequency: 1500, amplitude: 0.25))
+        let url = try Self.recordingURL("second")
+        let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+        let second = try #require(usb.channels?.last)
+        recorder.channelAssignments = [second]
+        #expect(device.run(as: "Memo") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) })
+        #expect(recorder.isRecording && recorder.currentTime == 0)
+        device.advance(to: .seconds(3))
+        let (samples, _, _) = try Self.readBack(url)
+        try #require(samples.count == 48_000)
+        #expect(abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01)
+        #expect(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01)
+    }
+
+    @Test("RECORDER-CONTROLS: record() returns false when the session's category does not allow input")
+    func needsInputCategory() throws {
+        let device = try SimulatedDevice(seed: 37)
+        try device.launch("Music", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playback)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+        let recorder = try device.run(as: "Music") { try AVAudioRecorder(url: try Self.recordingURL("no"), settings: Self.settings()) }
+        #expect(device.run(as: "Music") { recorder.record() } == false)
+        #expect(!recorder.isRecording)
+    }
 }
