@@ -87,7 +87,11 @@ public final class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     deinit {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
-        if let binding, let voice, !isZombie { binding.server.removeVoice(voice) }
+        // A player released while playing stops, and no longer holds the app's I/O running.
+        if let binding, !isZombie, run != nil || startPending {
+            if let voice { binding.server.removeVoice(voice) }
+            AudioObjectIO.of(binding).stop(binding)
+        }
     }
 
     // MARK: Properties

@@ -368,4 +368,28 @@ struct PlayerTests {
         let middle = try #require(speaker.toneAmplitude(atFrequency: 1000, channel: 1, from: .milliseconds(1200), to: .milliseconds(1300)))
         #expect(middle < full && middle > faded)
     }
+    @Test("the same player and recorder scenario run twice gives a byte-identical trace and identical audio")
+    func deterministic() throws {
+        let url = try Self.toneFile("twice", seconds: 1, rate: 44_100)
+        func runOnce() throws -> (String, [Float]) {
+            let device = try SimulatedDevice(seed: 25)
+            try Self.launch(device, "Player", category: .playAndRecord)
+            let player = try Self.makePlayer(device, "Player", url)
+            player.numberOfLoops = 2
+            let recorder = try device.run(as: "Player") {
+                try AVAudioRecorder(url: url.deletingLastPathComponent().appendingPathComponent("rec.wav"),
+                                    settings: [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 1])
+            }
+            device.run(as: "Player") { _ = player.play(atTime: 0.123); _ = recorder.record(forDuration: 1.5) }
+            device.advance(to: .milliseconds(700))
+            player.currentTime = 0.25
+            try device.perform(.incomingCall(caller: "Mum"))
+            device.advance(to: .seconds(4))
+            return (device.trace.contentHash, try #require(device.sink("Speaker")?.samples(channel: 1)))
+        }
+        let first = try runOnce()
+        let second = try runOnce()
+        #expect(first.0 == second.0)
+        #expect(first.1 == second.1)
+    }
 }
