@@ -1,0 +1,105 @@
+import AudioGraph
+import Foundation
+import MediaServer
+import SimCore
+
+/// `AVAudioRecorder`: records the app's routed input (its first channel, or the first of
+/// `channelAssignments`) into a linear PCM file.
+///
+/// The recorder reads the app's input tap in the media server (`startInput`), which is silence
+/// until record permission is granted and while the session is not running. It remembers which
+/// IO frames it recorded; when the last of them has been rendered it writes them to the file,
+/// converted to the file's rate, and closes it — so a recording started or stopped mid-cycle
+/// holds exactly the frames between the two instants. An interruption pauses it (no finish
+/// callback); after a media-services reset it is a zombie.
+public final class AVAudioRecorder: NSObject, @unchecked Sendable {
+    public let url: URL
+    public let settings: [String: Any]
+    public let format: AVAudioFormat
+    public weak var delegate: AVAudioRecorderDelegate?
+
+    let binding: AppBinding?
+    let epoch: Int
+    var observers: [NSObjectProtocol] = []
+    var file: AVAudioFile?
+    /// IO frames recorded, in order: closed stretches, then the open one while recording.
+    var stretches: [(start: Int64, end: Int64?)] = []
+    var generation = 0
+    var pendingGeneration = -1
+    var assignments: [AVAudioSessionChannelDescription]?
+    var meteringEnabled = false
+    var meters: [(average: Float, peak: Float)] = []
+
+    /// Records to `url` in the format `settings` describe; only linear PCM is supported (other
+    /// `AVFormatIDKey` values fail with `kAudioFileUnsupportedDataFormatError`, 'fmt?').
+    public convenience init(url: URL, settings: [String: Any]) throws {
+        if let id = (settings[AVFormatIDKey] as? NSNumber)?.uint32Value ?? (settings[AVFormatIDKey] as? UInt32),
+           id != kAudioFormatLinearPCM {
+            throw AVAudioFile.error(kAudioFileUnsupportedDataFormatError, "AVAudioRecorder records linear PCM only")
+        }
+        var complete = settings
+        if complete[AVFormatIDKey] == nil { complete[AVFormatIDKey] = kAudioFormatLinearPCM }
+        if complete[AVSampleRateKey] == nil { complete[AVSampleRateKey] = 44_100.0 }
+        if complete[AVNumberOfChannelsKey] == nil { complete[AVNumberOfChannelsKey] = 1 }
+        if complete[AVLinearPCMBitDepthKey] == nil { complete[AVLinearPCMBitDepthKey] = 16 }
+        guard let format = AVAudioFormat(settings: complete) else {
+            throw AVAudioFile.error(kAudioFileUnsupportedDataFormatError, "AVAudioRecorder: settings do not describe a PCM format")
+        }
+        self.init(url: url, settings: complete, format: format)
+    }
+
+    public convenience init(url: URL, format: AVAudioFormat) throws {
+        self.init(url: url, settings: format.settings, format: format)
+    }
+
+    private init(url: URL, settings: [String: Any], format: AVAudioFormat) {
+        self.url = url
+        self.settings = settings
+        self.format = format
+        binding = AppContext.current
+        epoch = binding?.server.epoch ?? 0
+        super.init()
+        observeSession()
+    }
+
+    deinit {
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    var isZombie: Bool { binding.map { $0.server.epoch != epoch } ?? true }
+
+    public var deviceCurrentTime: TimeInterval {
+        guard let binding else { return 0 }
+        return Double(binding.server.now.nanoseconds) / 1e9
+    }
+
+    /// Seconds recorded so far; only while recording (0 otherwise).
+    public var currentTime: TimeInterval {
+        guard isRecording, let binding, let rate = binding.server.ioSampleRate?.hertz else { return 0 }
+        let now = binding.server.ioFrameNow
+        let frames = stretches.reduce(Int64(0)) { $0 + max(0, ($1.end ?? now) - $1.start) }
+        return Double(frames) / rate
+    }
+
+    /// The input channel to record (count must equal the recorder's channel count; the first is used).
+    public var channelAssignments: [AVAudioSessionChannelDescription]? {
+        get { assignments }
+        set {
+            guard newValue == nil || newValue?.count == Int(format.channelCount) else { return }
+            assignments = newValue
+        }
+    }
+
+    private func observeSession() {
+        guard let binding else { return }
+        let session = AppContext.run(as: binding) { AVAudioSession.sharedInstance() }
+        let center = NotificationCenter.default
+        observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session,
+                                            queue: nil) { [weak self] note in
+            let type = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
+            if type == AVAudioSession.InterruptionType.began.rawValue { self?.pause() }
+        })
+        observers.append(center.addObserver(forName: AVAudioSession.mediaServicesWereLostNotification, object: session,
+                                            queue: nil) { [weak self] _ in self?.mediaServicesLost() })
+    }
+}
