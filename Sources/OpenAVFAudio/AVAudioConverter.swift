@@ -130,7 +130,7 @@ public final class AVAudioConverter: NSObject, @unchecked Sendable {
             let capacity = Int(output.frameCapacity)
             let ranDry = try pull(upTo: capacity, from: inputBlock)
             let frames = deliver(into: output, capacity: capacity)
-            if frames == capacity && capacity > 0 { return .haveData }
+            if frames == capacity && (capacity > 0 || !inputEnded) { return .haveData }
             if ranDry { return .inputRanDry }
             return frames > 0 ? .haveData : .endOfStream
         } catch {

@@ -116,4 +116,59 @@ struct AVAudioConverterStreamingTests {
         let status = converter.convert(to: output, error: &error) { _, inputStatus in inputStatus.pointee = .haveData; return input }
         #expect(status == .error && error?.code == -50)
     }
+
+    /// Pulls everything from `converter`, handing `input` over in one piece, then end of stream.
+    static func drain(_ converter: AVAudioConverter, _ input: AVAudioPCMBuffer) throws -> [AVAudioPCMBuffer] {
+        var given = false
+        var outputs: [AVAudioPCMBuffer] = []
+        while true {
+            let output = try #require(AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 4096))
+            let status = converter.convert(to: output, error: nil) { _, inputStatus in
+                if given { inputStatus.pointee = .endOfStream; return nil }
+                given = true
+                inputStatus.pointee = .haveData
+                return input
+            }
+            if status != .haveData { break }
+            outputs.append(output)
+        }
+        return outputs
+    }
+
+    @Test("FORMAT-CONVERTER-SAMPLE-RATE: stereo Int16 interleaved → Float32 48 kHz converts each channel as mono would")
+    func stereoRateAndFormat() throws {
+        let inputFormat = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 44_100, channels: 2, interleaved: true))
+        let outputFormat = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))
+        let input = try #require(AVAudioPCMBuffer(pcmFormat: inputFormat, frameCapacity: 2000))
+        input.frameLength = 2000
+        let left = (0..<2000).map { Int16(8000 * sin(Double($0) / 7)) }
+        let right = (0..<2000).map { Int16(-3000 * sin(Double($0) / 19)) }
+        for i in 0..<2000 { input.int16ChannelData![0][2 * i] = left[i]; input.int16ChannelData![0][2 * i + 1] = right[i] }
+        let outputs = try Self.drain(try #require(AVAudioConverter(from: inputFormat, to: outputFormat)), input)
+        let converted = (0..<2).map { channel in outputs.flatMap { b in (0..<Int(b.frameLength)).map { b.floatChannelData![channel][$0] } } }
+        #expect(try converted[0] == Self.resample(left.map { Float($0) / 32_768 }, piece: 2000))
+        #expect(try converted[1] == Self.resample(right.map { Float($0) / 32_768 }, piece: 2000))
+    }
+
+    @Test("FORMAT-CONVERTER-QUALITY-SETTINGS: quality min and max give different filters; dither is deterministic")
+    func qualityAndDither() throws {
+        let inputFormat = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 1))
+        let input = try #require(AVAudioPCMBuffer(pcmFormat: inputFormat, frameCapacity: 1000))
+        input.frameLength = 1000
+        for i in 0..<1000 { input.floatChannelData![0][i] = Float(0.3 * sin(Double(i) / 3)) }
+        func run(_ quality: AVAudioQuality, dither: Bool, _ format: AVAudioCommonFormat) throws -> [Int16] {
+            let outputFormat = try #require(AVAudioFormat(commonFormat: format, sampleRate: 48_000, channels: 1, interleaved: false))
+            let converter = try #require(AVAudioConverter(from: inputFormat, to: outputFormat))
+            converter.sampleRateConverterQuality = quality.rawValue
+            converter.dither = dither
+            return try Self.drain(converter, input).flatMap { b in
+                (0..<Int(b.frameLength)).map { i in b.int16ChannelData.map { $0[0][i] } ?? Int16(b.floatChannelData![0][i] * 32_768) }
+            }
+        }
+        #expect(try run(.min, dither: false, .pcmFormatFloat32) != run(.max, dither: false, .pcmFormatFloat32))
+        let dithered = try run(.high, dither: true, .pcmFormatInt16)
+        #expect(dithered.count == 1088)
+        #expect(try dithered == run(.high, dither: true, .pcmFormatInt16))
+        #expect(try dithered != run(.high, dither: false, .pcmFormatInt16))
+    }
 }
