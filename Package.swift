@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
