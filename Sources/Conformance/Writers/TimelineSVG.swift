@@ -7,7 +7,7 @@ enum TimelineSVG {
     static let states = ["active", "interrupted", "ducked", "silenced"]
     static let colors = ["active": "#3a9d5d", "interrupted": "#d9534f", "ducked": "#f0ad4e", "silenced": "#8e7cc3"]
 
-    static func render(_ timeline: Timeline) -> String {
+    static func render(_ timeline: Timeline, findings: [AppFinding] = []) -> String {
         let plot = width - labelWidth - 20
         func x(_ t: Int64) -> Int { labelWidth + Int(Int64(plot) * min(t, timeline.end) / timeline.end) }
         let laneHeight = 64
@@ -41,7 +41,15 @@ enum TimelineSVG {
             for (index, marker) in lane.markers.enumerated() {
                 let mx = x(marker.time)
                 let my = top + 40 + (index % 2) * 10
-                svg += "<path d=\"M\(mx) \(top + 36) l-4 -6 h8 z\" class=\"marker\"/><text x=\"\(mx + 5)\" y=\"\(my)\" class=\"mark\">\(HTMLWriter.escape(marker.label))</text>\n"
+                // Labels near the right edge run leftwards, so they stay inside the picture.
+                let text = mx > width - 200 ? "x=\"\(mx - 5)\" text-anchor=\"end\"" : "x=\"\(mx + 5)\""
+                svg += "<path d=\"M\(mx) \(top + 36) l-4 -6 h8 z\" class=\"marker\"/><text \(text) y=\"\(my)\" class=\"mark\">\(HTMLWriter.escape(marker.label))</text>\n"
+            }
+            // Broken app rules: a red flag at the time the trace showed it.
+            for finding in findings where finding.app == lane.app {
+                let fx = x(finding.time)
+                svg += "<path d=\"M\(fx) \(top - 2) v40\" class=\"finding\"><title>\(HTMLWriter.escape(finding.message))</title></path>"
+                svg += "<text x=\"\(fx - 4)\" y=\"\(top + 58)\" text-anchor=\"end\" class=\"finding-text\">⚠ \(HTMLWriter.escape(finding.rule))</text>\n"
             }
             if !lane.gain.isEmpty {
                 var points: [String] = []
