@@ -8,6 +8,11 @@ struct TestResultsTests {
     static let source = """
         @Suite("Calls")
         struct CallTests {
+            struct Case: Sendable { let name: String }
+            enum Helper {
+                static let braces = "{"
+            }
+
             @Test(\"SESSION-INTERRUPT-ALARM/SIRI: an alarm and Siri interrupt\")
             func alarmAndSiri() throws {}
 

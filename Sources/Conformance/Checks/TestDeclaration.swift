@@ -29,21 +29,38 @@ public struct TestDeclaration: Sendable, Equatable {
         return found
     }
 
-    /// Reads one file line by line: the latest type declaration seen is the test's type, and the
-    /// first `func` after an `@Test("…")` is its function.
+    /// Reads one file line by line, keeping a stack of the types (and extensions) whose braces are
+    /// open, so a test belongs to its innermost enclosing type even after a nested helper type
+    /// closes; the first `func` after an `@Test("…")` is its function.
     static func scan(_ text: String, target: String, file: String) -> [TestDeclaration] {
-        var typeName = ""
+        var types: [(name: String, depth: Int)] = []
+        var pendingType: String?
+        var depth = 0
         var pendingName: String?
         var found: [TestDeclaration] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if let name = declaredType(in: line) { typeName = name }
+            if let name = declaredType(in: line) { pendingType = name }
             if let range = line.range(of: "@Test(\"") {
                 let rest = line[range.upperBound...]
                 pendingName = unescape(String(rest.prefix { $0 != "\"" }))
             }
             if let name = pendingName, let function = functionName(in: line) {
-                found.append(TestDeclaration(target: target, typeName: typeName, function: function, displayName: name, file: file))
+                found.append(TestDeclaration(target: target, typeName: types.last?.name ?? "", function: function, displayName: name, file: file))
                 pendingName = nil
+            }
+            var inString = false
+            var previous: Character = " "
+            for character in line {
+                defer { previous = character }
+                if character == "\"", previous != "\\" { inString.toggle(); continue }
+                guard !inString else { continue }
+                if character == "{" {
+                    depth += 1
+                    if let name = pendingType { types.append((name, depth)); pendingType = nil }
+                } else if character == "}" {
+                    if types.last?.depth == depth { types.removeLast() }
+                    depth -= 1
+                }
             }
         }
         return found
