@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
             name: "Conformance",
-            dependencies: ["SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
         .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph",
+                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VirtualDevices", "MediaServer"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),

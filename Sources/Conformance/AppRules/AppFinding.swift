@@ -1,0 +1,12 @@
+/// One platform rule an app broke in one scenario, located at the step and time it showed.
+public struct AppFinding: Sendable, Equatable {
+    public let rule: String
+    /// What the app did wrong, in one sentence.
+    public let message: String
+    public let app: String
+    /// The scenario's file.
+    public let scenario: String
+    /// `step 5 (prompt-finished)`, or `before the first step`.
+    public let step: String
+    public let time: Int64
+}

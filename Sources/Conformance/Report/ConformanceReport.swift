@@ -1,0 +1,70 @@
+import SimCore
+
+/// The bench's verdict for one platform: every catalogued requirement with its status and checks,
+/// the scenarios' traces (for timelines), and the platform rules the apps under test broke.
+/// Everything is sorted, so the same inputs give the same report.
+public struct ConformanceReport: Sendable {
+    /// One area's counts, for the summary table.
+    public struct AreaSummary: Sendable {
+        public let area: String
+        public let unimplemented: Bool
+        public let counts: [RequirementStatus: Int]
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    public let platform: String
+    /// Sorted by requirement ID; one per catalog entry.
+    public let verdicts: [RequirementVerdict]
+    /// Every check, sorted by kind then name.
+    public let checks: [ConformanceCheck]
+    /// Scenario runs, sorted by file.
+    public let scenarioRuns: [ScenarioChecks.Run]
+    public let findings: [AppFinding]
+    public let unimplementedAreas: [String]
+    /// Whether test results were given; without them test checks are "not run".
+    public let testResultsGiven: Bool
+
+    public init(catalog: [Requirement], checks: [ConformanceCheck], scenarioRuns: [ScenarioChecks.Run], platform: String,
+                testResultsGiven: Bool, unimplementedAreas: [String] = UnimplementedAreas.names, rules: [any AppRule] = AppRules.all) {
+        let sortedChecks = checks.sorted { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
+        var byID: [String: [ConformanceCheck]] = [:]
+        for check in sortedChecks {
+            // A check naming an ID twice still counts once for it.
+            for id in Set(check.requirementIDs) { byID[id, default: []].append(check) }
+        }
+        self.platform = platform
+        self.verdicts = catalog.sorted { $0.id < $1.id }.map {
+            RequirementVerdict.judge($0, checks: byID[$0.id] ?? [], unimplementedAreas: unimplementedAreas)
+        }
+        self.checks = sortedChecks
+        self.scenarioRuns = scenarioRuns.sorted { $0.file < $1.file }
+        self.unimplementedAreas = unimplementedAreas.sorted()
+        self.testResultsGiven = testResultsGiven
+        self.findings = AppRules.findings(in: self.scenarioRuns, rules: rules)
+    }
+
+    public func count(_ status: RequirementStatus) -> Int { verdicts.filter { $0.status == status }.count }
+
+    public var total: Int { verdicts.count }
+
+    /// Areas in name order.
+    public var areas: [AreaSummary] {
+        let names = Set(verdicts.map(\.requirement.area)).sorted()
+        return names.map { name in
+            var counts: [RequirementStatus: Int] = [:]
+            for verdict in verdicts where verdict.requirement.area == name { counts[verdict.status, default: 0] += 1 }
+            return AreaSummary(area: name, unimplemented: unimplementedAreas.contains(name), counts: counts)
+        }
+    }
+
+    /// IDs that checks name but the catalog lacks, with the checks naming them.
+    public var uncataloguedIDs: [(id: String, checks: [String])] {
+        let known = Set(verdicts.map(\.requirement.id))
+        var found: [String: [String]] = [:]
+        for check in checks { for id in check.requirementIDs where !known.contains(id) { found[id, default: []].append(check.label) } }
+        return found.keys.sorted().map { ($0, found[$0]!) }
+    }
+
+    /// Failed checks make a report fail; so do broken rules only when asked (apps are expected to err in some scenarios).
+    public var hasFailures: Bool { count(.failed) > 0 }
+}

@@ -1,0 +1,116 @@
+import SimCore
+
+/// What a scenario's timeline picture shows, read from its trace: per app, spans of session state;
+/// the output route; notification markers; and gain steps when the trace has `audio.app.gain`.
+public struct Timeline: Sendable, Equatable {
+    public struct Span: Sendable, Equatable {
+        public let label: String
+        public let start: Int64
+        public let end: Int64
+    }
+
+    public struct Marker: Sendable, Equatable {
+        public let label: String
+        public let time: Int64
+    }
+
+    public struct Lane: Sendable, Equatable {
+        public let app: String
+        /// `active`, `interrupted`, `ducked`, `silenced` spans.
+        public var spans: [Span] = []
+        public var markers: [Marker] = []
+        /// (time, gain ‰) steps; empty when the trace has no gain lines.
+        public var gain: [(time: Int64, perMille: Int64)] = []
+
+        public static func == (a: Lane, b: Lane) -> Bool {
+            a.app == b.app && a.spans == b.spans && a.markers == b.markers && a.gain.map(\.time) == b.gain.map(\.time)
+                && a.gain.map(\.perMille) == b.gain.map(\.perMille)
+        }
+    }
+
+    public var end: Int64
+    public var lanes: [Lane]
+    /// Output ports named by the accessories that were attached, last-in first (inferred from
+    /// attach/detach lines and speaker overrides; the built-in output is "Built-in").
+    public var route: [Span]
+
+    public init(trace: Trace) {
+        let events = trace.events
+        end = max(1, (events.last?.time.nanoseconds ?? 0) + 500_000_000)
+        var lanes: [String: Lane] = [:]
+        var order: [String] = []
+        var open: [String: Int64] = [:]
+        func lane(_ app: String) -> String {
+            if lanes[app] == nil { lanes[app] = Lane(app: app); order.append(app) }
+            return app
+        }
+        func begin(_ app: String, _ state: String, _ t: Int64) {
+            if open["\(app)\u{0}\(state)"] == nil { open["\(app)\u{0}\(state)"] = t }
+        }
+        func finish(_ app: String, _ state: String, _ t: Int64) {
+            guard let start = open.removeValue(forKey: "\(app)\u{0}\(state)") else { return }
+            lanes[lane(app)]!.spans.append(Span(label: state, start: start, end: t))
+        }
+        var outputs: [String] = []
+        var routeStart: Int64 = 0
+        var routeSpans: [Span] = []
+        var overridden = false
+        func currentRoute() -> String { overridden ? "Speaker (override)" : (outputs.last ?? "Built-in") }
+        func setRoute(_ change: () -> Void, at t: Int64) {
+            let before = currentRoute()
+            change()
+            if currentRoute() != before {
+                if t > routeStart { routeSpans.append(Span(label: before, start: routeStart, end: t)) }
+                routeStart = t
+            }
+        }
+        for event in events {
+            let t = event.time.nanoseconds
+            let app: String? = if case let .string(name)? = event.fields["app"] { name } else { nil }
+            func text(_ key: String) -> String? { if case let .string(v)? = event.fields[key] { v } else { nil } }
+            func flag(_ key: String) -> Bool? { if case let .bool(v)? = event.fields[key] { v } else { nil } }
+            switch event.kind {
+            case "app.registered": if let app { _ = lane(app) }
+            case "session.activated": if let app { begin(lane(app), "active", t) }
+            case "session.deactivated": if let app { finish(app, "active", t) }
+            case "session.ducked", "session.silenced":
+                let state = event.kind == "session.ducked" ? "ducked" : "silenced"
+                if let app { flag(state) == true ? begin(lane(app), state, t) : finish(app, state, t) }
+            case "notify.interruption":
+                guard let app else { break }
+                if text("type") == "began" { begin(lane(app), "interrupted", t) } else { finish(app, "interrupted", t) }
+                lanes[lane(app)]!.markers.append(Marker(label: "interruption \(text("type") ?? "")", time: t))
+            case "notify.routeChange", "notify.silenceSecondaryAudioHint", "notify.mediaServicesWereLost", "notify.mediaServicesWereReset":
+                guard let app else { break }
+                let detail = text("reason") ?? text("type") ?? ""
+                lanes[lane(app)]!.markers.append(Marker(label: String(event.kind.dropFirst(7)) + (detail.isEmpty ? "" : " \(detail)"), time: t))
+            case "audio.app.gain":
+                if let app, case let .int(g)? = event.fields["gainPerMille"] { lanes[lane(app)]!.gain.append((t, g)) }
+            case "device.attach", "device.detach":
+                guard case let .list(ports)? = event.fields["ports"] else { break }
+                let names = ports.compactMap { p -> String? in
+                    if case let .string(s) = p, s.hasPrefix("output:") { String(s.dropFirst(7)) } else { nil }
+                }
+                guard !names.isEmpty else { break }
+                let name = names.joined(separator: " + ")
+                setRoute({
+                    if event.kind == "device.attach" { outputs.append(name); overridden = false } else { outputs.removeAll { $0 == name } }
+                }, at: t)
+            case "api.overrideOutputAudioPort":
+                if text("result") == "ok" { setRoute({ overridden = text("override") == "speaker" }, at: t) }
+            default: break
+            }
+        }
+        for key in open.keys.sorted() {
+            let parts = key.split(separator: "\u{0}").map(String.init)
+            finish(parts[0], parts[1], end)
+        }
+        routeSpans.append(Span(label: currentRoute(), start: routeStart, end: end))
+        self.route = routeSpans
+        self.lanes = order.map { name in
+            var lane = lanes[name]!
+            lane.spans.sort { ($0.start, $0.label) < ($1.start, $1.label) }
+            return lane
+        }
+    }
+}

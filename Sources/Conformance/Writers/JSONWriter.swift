@@ -1,0 +1,36 @@
+import SimCore
+
+/// `conformance.json`: canonical JSON (keys sorted, integers only, no whitespace but a final
+/// newline), so it diffs and hashes stably.
+public enum JSONWriter {
+    public static func render(_ report: ConformanceReport) -> String {
+        var counts: [String: TraceValue] = ["total": .integer(report.total)]
+        for status in RequirementStatus.allCases { counts[status.rawValue] = .integer(report.count(status)) }
+        let areas: [TraceValue] = report.areas.map { area in
+            var fields: [String: TraceValue] = ["area": .string(area.area), "simulated": .bool(!area.unimplemented), "total": .integer(area.total)]
+            for status in RequirementStatus.allCases { fields[status.rawValue] = .integer(area.counts[status] ?? 0) }
+            return .object(fields)
+        }
+        let requirements: [TraceValue] = report.verdicts.map { v in
+            .object(["id": .string(v.requirement.id), "area": .string(v.requirement.area), "status": .string(v.status.rawValue),
+                     "statement": .string(v.requirement.statement), "platforms": .list(v.requirement.platforms.map { .string($0) }),
+                     "checks": .list(v.checks.map { .string($0.label) }), "reason": .string(v.reason)])
+        }
+        let checks: [TraceValue] = report.checks.map { c in
+            .object(["kind": .string(c.kind.rawValue), "name": .string(c.name), "outcome": .string(c.outcome.word),
+                     "detail": c.outcome.detail.map { .string($0) } ?? .null,
+                     "requirements": .list(c.requirementIDs.map { .string($0) })])
+        }
+        let findings: [TraceValue] = report.findings.map { f in
+            .object(["rule": .string(f.rule), "message": .string(f.message), "app": .string(f.app),
+                     "scenario": .string(f.scenario), "step": .string(f.step), "t": .int(f.time)])
+        }
+        let root: TraceValue = .object([
+            "format": "soundcheck-conformance/1", "platform": .string(report.platform), "counts": .object(counts),
+            "notYetImplementedAreas": .list(report.unimplementedAreas.map { .string($0) }),
+            "testResultsGiven": .bool(report.testResultsGiven),
+            "areas": .list(areas), "requirements": .list(requirements), "checks": .list(checks), "appFindings": .list(findings),
+        ])
+        return CanonicalJSON.encode(root) + "\n"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `soundcheck conformance` from the command line, in the package root as Tools/report runs it.
+@Suite("soundcheck conformance")
+struct ConformanceCLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func report(_ extra: [String] = []) throws -> (status: Int32, output: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-conformance-\(getpid())-\(UUID().uuidString)")
+        let run = try CLIProcessTests.run(["conformance", "--out", folder.path,
+                                           "--scenarios", root.appendingPathComponent("Scenarios").path,
+                                           "--tests", root.appendingPathComponent("Tests").path] + extra)
+        return (run.status, run.output + run.errors, folder)
+    }
+
+    @Test("writes the four report files, with counts that add up to the catalog, the same bytes twice")
+    func writesDeterministicReport() throws {
+        let first = try Self.report(), second = try Self.report()
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("707 requirements"))
+        for name in ["conformance.md", "conformance.html", "conformance.json", "junit.xml"] {
+            let a = try Data(contentsOf: first.folder.appendingPathComponent(name))
+            let b = try Data(contentsOf: second.folder.appendingPathComponent(name))
+            #expect(!a.isEmpty && a == b, "\(name) differs between two runs")
+        }
+        let markdown = try String(contentsOf: first.folder.appendingPathComponent("conformance.md"), encoding: .utf8)
+        #expect(markdown.contains("| total | passed | failed | not yet implemented | not checked |"))
+        #expect(markdown.contains("no test results given"))
+        let html = try String(contentsOf: first.folder.appendingPathComponent("conformance.html"), encoding: .utf8)
+        #expect(html.contains("<svg") && html.contains("<style>") && !html.contains("<script"))
+    }
+
+    @Test("reads Swift Testing xUnit results and rejects an unknown platform")
+    func testResultsAndErrors() throws {
+        let results = try CLIProcessTests.temporaryFile("results-swift-testing.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="TestResults">
+            <testcase classname="NoSuchTests.Nothing" name="nothing()" time="0.1"/>
+            </testsuite></testsuites>
+            """)
+        let run = try Self.report(["--test-results", results])
+        #expect(run.status == 0, "\(run.output)")
+        let markdown = try String(contentsOf: run.folder.appendingPathComponent("conformance.md"), encoding: .utf8)
+        #expect(markdown.contains("not in the test results"))
+        let bad = try CLIProcessTests.run(["conformance", "--platform", "ios99x", "--out", run.folder.path])
+        #expect(bad.status != 0)
+        #expect(bad.errors.contains("unknown platform 'ios99x'"))
+    }
+}
