@@ -3,8 +3,8 @@ import OpenUIKit
 import VirtualDevices
 
 /// The UIKit notifications an app receives for a lifecycle change, in UIKit's order.
-enum LifecycleNotifications {
-    static func names(from old: AppLifecycle, to new: AppLifecycle) -> [Notification.Name] {
+public enum LifecycleNotifications {
+    public static func names(from old: AppLifecycle, to new: AppLifecycle) -> [Notification.Name] {
         switch (old, new) {
         case (.notRunning, .foreground):
             [UIApplication.didFinishLaunchingNotification, UIApplication.didBecomeActiveNotification]

@@ -38,7 +38,7 @@ extension Scenario {
         }
         var accessories: [AccessoryKind] = []
         for value in try top["accessories"]?.list("accessories") ?? [] {
-            accessories.append(try StepParser.accessory(value))
+            accessories.append(try DeviceEventReader.accessory(value))
         }
         let apps = try parseApps(top["apps"], registry: registry)
         let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)

@@ -4,12 +4,7 @@ import VirtualDevices
 
 /// Reads `steps:`: `{ at: 2s, do: <verb>, … }`, device events and app actions alike.
 enum StepParser {
-    static let deviceVerbs = [
-        "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "volume-up", "volume-down",
-        "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
-        "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
-        "network-dropout",
-    ]
+    static let deviceVerbs = DeviceEventReader.actions
     static let lifecycleVerbs: Set<String> = ["launch", "foreground", "background", "suspend", "terminate"]
     static let sessionVerbs = [
         "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
@@ -78,36 +73,7 @@ enum StepParser {
     }
 
     private static func deviceEvent(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
-        func name() throws(SourceError) -> String { try map.required("app").string("app") }
-        switch verb {
-        case "attach":
-            let connector = try map["connector"]?.choice("connector", Connector.allCases.map { ($0.rawValue, $0) })
-            return .attach(try accessory(map.required("accessory")), connector: connector)
-        case "detach": return .detach(accessory: try map.required("accessory").string("accessory"))
-        case "bluetooth-link-loss": return .bluetoothLinkLoss(accessory: try map.required("accessory").string("accessory"))
-        case "ringer-silent": return .ringerSwitch(silent: true)
-        case "ringer-ring": return .ringerSwitch(silent: false)
-        case "lock-screen": return .lockScreen
-        case "unlock-screen": return .unlockScreen
-        case "volume-up": return .volumeUp
-        case "volume-down": return .volumeDown
-        case "incoming-call": return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
-        case "answer-call": return .answerCall
-        case "decline-call": return .declineCall
-        case "hang-up": return .hangUp
-        case "alarm": return .alarm
-        case "dismiss-alarm": return .dismissAlarm
-        case "siri": return .siri
-        case "siri-end": return .siriEnd
-        case "launch": return .launch(app: try name())
-        case "foreground": return .foreground(app: try name())
-        case "background": return .background(app: try name())
-        case "suspend": return .suspend(app: try name())
-        case "terminate": return .terminate(app: try name())
-        case "media-server-crash":
-            return .mediaServerCrash(restartDelay: HostDuration(nanoseconds: try map["restart-after"]?.time("restart-after").nanoseconds ?? 1_000_000_000))
-        default: return .networkDropout(duration: HostDuration(nanoseconds: try map.required("for").time("for").nanoseconds))
-        }
+        try DeviceEventReader.event(verb, map)
     }
 
     private static func sessionAction(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> AppAction {
@@ -134,8 +100,4 @@ enum StepParser {
         }
     }
 
-    static func accessory(_ value: YAMLValue) throws(SourceError) -> AccessoryKind {
-        let spec = try value.string("accessory")
-        do { return try AccessoryKind(spec: spec) } catch { throw value.error(error.description) }
-    }
 }

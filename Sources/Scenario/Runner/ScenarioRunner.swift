@@ -100,7 +100,7 @@ final class ScenarioRun: @unchecked Sendable {
         server.register(binding.app, hasAudioBackgroundMode: declaration.backgroundAudio,
                         observer: { AVAudioSession.post($0, to: binding) },
                         lifecycleObserver: { old, new in
-                            UIApplication.postLifecycle(ScenarioLifecycle.names(from: old, to: new), to: binding)
+                            UIApplication.postLifecycle(LifecycleNotifications.names(from: old, to: new), to: binding)
                         })
     }
 

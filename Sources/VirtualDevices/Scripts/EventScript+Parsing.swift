@@ -14,7 +14,7 @@ extension EventScript {
             .mapping("an event script", allowed: ["script", "profile", "seed", "accessories", "duration", "steps", "random"])
         var steps: [Step] = []
         for value in try top["steps"]?.list("steps") ?? [] {
-            let step = try StepReader.read(value)
+            let step = try DeviceEventReader.read(value)
             if let previous = steps.last, step.at < previous.at {
                 throw value.error("step at \(step.at) comes before the previous step at \(previous.at): steps must be in time order")
             }
@@ -22,7 +22,7 @@ extension EventScript {
         }
         let lastStep = steps.last?.at ?? .zero
         let durationValue = top["duration"]
-        let duration = try durationValue.map { v throws(SourceError) in try StepReader.duration(v, "duration") }
+        let duration = try durationValue.map { v throws(SourceError) in try DeviceEventReader.duration(v, "duration") }
             ?? HostDuration(nanoseconds: lastStep.nanoseconds) + .seconds(1)
         if let durationValue, duration.nanoseconds < lastStep.nanoseconds {
             throw durationValue.error("duration \(duration) ends before the last step at \(lastStep)")
@@ -37,15 +37,17 @@ extension EventScript {
             profile: try top["profile"]?.string("profile") ?? "iphone",
             seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
             accessories: try top["accessories"]?.list("accessories").map { v throws(SourceError) in
-                try StepReader.accessory(v)
+                try DeviceEventReader.accessory(v)
             } ?? [],
             steps: steps, randomEvents: randomEvents, duration: duration)
     }
 }
 
-/// Reads one `{ at:, do:, … }` step into a `DeviceEvent`, checking its arguments.
-enum StepReader {
-    static let actions = [
+/// Reads one `{ at:, do:, … }` step into a `DeviceEvent`, checking its arguments. Event scripts
+/// and scenario files share it, so a device event is written the same way in both.
+public enum DeviceEventReader {
+    /// Every `do:` word that names a device event.
+    public static let actions = [
         "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "volume-up", "volume-down",
         "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
         "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
@@ -56,11 +58,12 @@ enum StepReader {
         let map = try value.mapping("a step", allowed: ["at", "do", "accessory", "connector", "caller", "app", "for", "restart-after"])
         let at = HostTime(nanoseconds: try duration(map.required("at"), "at").nanoseconds)
         let action = try map.required("do").choice("action", actions.map { ($0, $0) })
-        let event = try event(action, map)
+        let event = try Self.event(action, map)
         return EventScript.Step(at: at, event: event, line: value.line, column: value.column)
     }
 
-    private static func event(_ action: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
+    /// The event `action` names, with its arguments read from the step's keys.
+    public static func event(_ action: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
         func app() throws(SourceError) -> String { try map.required("app").string("app") }
         switch action {
         case "attach":
@@ -96,7 +99,7 @@ enum StepReader {
         }
     }
 
-    static func duration(_ value: YAMLValue, _ what: String) throws(SourceError) -> HostDuration {
+    public static func duration(_ value: YAMLValue, _ what: String) throws(SourceError) -> HostDuration {
         let text = try value.string(what)
         guard let duration = HostDuration(text) else {
             throw value.error("\(what) '\(text)' is not a time: write it like 250ms, 2s or 1m30s")
@@ -104,7 +107,7 @@ enum StepReader {
         return duration
     }
 
-    static func accessory(_ value: YAMLValue) throws(SourceError) -> AccessoryKind {
+    public static func accessory(_ value: YAMLValue) throws(SourceError) -> AccessoryKind {
         do { return try AccessoryKind(spec: try value.string("accessory")) } catch let error as AccessorySpecError {
             throw value.error(error.description)
         } catch let error as SourceError { throw error } catch { throw value.error("\(error)") }
