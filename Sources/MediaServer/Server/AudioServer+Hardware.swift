@@ -6,16 +6,24 @@ import VirtualDevices
 /// the values that session got (its own preferences are only requests), and when no session is
 /// active a session reads what its own preferences would get.
 extension AudioServer {
-    public func hardware(for app: AppID) -> HardwareSettings {
-        let route = currentRoute(for: app)
-        let preferences = appRecord(controllingApp ?? app)?.preferences
-        return HardwareNegotiator.resolve(preferences: preferences, hardware: device.profile.hardware,
-                                          outputs: route.outputs, inputs: route.inputs)
+    /// The one hardware format of the device (rate, IO buffer, channels, latencies): what every
+    /// app reads and what the IO runs at. The controlling session's preferences are granted as far
+    /// as the current route allows.
+    public var currentHardware: HardwareSettings {
+        HardwareNegotiator.resolve(preferences: controllingApp.flatMap { appRecord($0)?.preferences },
+                                   hardware: device.profile.hardware,
+                                   outputs: currentRoute.outputs, inputs: currentRoute.inputs)
     }
 
-    /// The session whose preferences the hardware follows, if any session is active.
+    /// The hardware as `app` reads it: the same for every app (one device, one truth).
+    public func hardware(for app: AppID) -> HardwareSettings { currentHardware }
+
+    /// The session whose configuration and preferences the device follows: the most recently
+    /// activated active non-mixable session, else the most recently activated active session,
+    /// else (nothing active) the foreground app's session; nil before any app runs.
     var controllingApp: AppID? {
         activationOrder.last { !configuration(of: $0).isMixable } ?? activationOrder.last
+            ?? apps.last { device.lifecycle(of: $0.app.name) == .foreground }?.app
     }
 
     public func preferredSampleRate(for app: AppID) -> Int? { appRecord(app)?.preferences.preferredSampleRate }

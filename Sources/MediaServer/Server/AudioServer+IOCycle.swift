@@ -21,13 +21,8 @@ extension AudioServer {
     }
 
     private func ioHardware() -> (rate: Int, frames: Int) {
-        let app = controllingApp ?? io.voices.compactMap(\.app).first ?? apps.first?.app
-        let hardware = device.profile.hardware
-        var settings = (rate: hardware.defaultSampleRate, frames: hardware.defaultIOBufferFrames)
-        if let app {
-            let negotiated = self.hardware(for: app)
-            settings = (negotiated.sampleRate, negotiated.ioBufferFrames)
-        }
+        let hardware = currentHardware
+        var settings = (rate: hardware.sampleRate, frames: hardware.ioBufferFrames)
         if let frames = io.settings.ioBufferFramesOverride { settings.frames = frames }
         return settings
     }

@@ -2,19 +2,23 @@ import SimCore
 import VirtualDevices
 
 extension AudioServer {
-    /// The route the app's session uses: computed from its own category, mode, options and
-    /// routing choices over the device's ports in arrival order ("last in wins").
-    public func currentRoute(for app: AppID) -> AudioRoute {
-        RouteSelector.route(for: routeRequest(for: app))
+    /// The device's one current route, decided by the controlling session's category, mode,
+    /// options and routing choices over the ports in arrival order ("last in wins"). Every app
+    /// reads this route (2012 talk: "you're going to get one or the other").
+    public var currentRoute: AudioRoute {
+        RouteSelector.route(for: routeRequest(for: controllingApp))
     }
+
+    /// The route as `app` reads it: the device's route.
+    public func currentRoute(for app: AppID) -> AudioRoute { currentRoute }
 
     public func availableInputs(for app: AppID) -> [Port] {
         RouteSelector.availableInputs(for: routeRequest(for: app))
     }
 
-    private func routeRequest(for app: AppID) -> RouteRequest {
-        let configuration = configuration(of: app)
-        let routing = appRecord(app)?.routing ?? RoutingState()
+    private func routeRequest(for app: AppID?) -> RouteRequest {
+        let configuration = app.map { self.configuration(of: $0) } ?? SessionConfiguration()
+        let routing = app.flatMap { appRecord($0)?.routing } ?? RoutingState()
         return routing.request(category: configuration.category, mode: configuration.effectiveMode,
                                options: configuration.categoryOptions, ports: device.ports)
     }
