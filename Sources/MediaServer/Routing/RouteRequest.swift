@@ -26,7 +26,7 @@ public struct RouteRequest: Hashable, Sendable {
     public init(category: SessionCategory, mode: SessionMode = .default, options: CategoryOptions = [],
                 portOverride: PortOverride = .none, preferredInputUID: String? = nil,
                 preferredDataSources: [String: Int] = [:], ports: [Port],
-                multiRouteInputs: MultiRouteInputRule = .lastInPort) {
+                multiRouteInputs: MultiRouteInputRule = .allEligible) {
         self.category = category
         self.mode = mode
         self.options = options

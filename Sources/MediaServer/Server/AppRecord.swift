@@ -14,6 +14,8 @@ struct AppRecord {
     var ioRunning = false
     var inputMuted = false
     var receivesRemoteControlEvents = false
+    /// iOS 17+ `prefersInterruptionOnRouteDisconnect` (default true).
+    var prefersInterruptionOnRouteDisconnect = true
     /// Delivers a notification to the app's code (facade or scripted app).
     var observer: (SessionNotification) -> Void
     /// Tells the app's code about its own lifecycle changes (UIKit notifications).

@@ -2,22 +2,33 @@ import SimCore
 
 extension AudioServer {
     /// Carries out what a policy machine decided, in order, and records each step.
+    /// When a session went active or inactive, another session may now control the device, so the
+    /// route is recomputed afterwards; an interrupted session's speaker override reverts (QA1754:
+    /// "any route change or interruption").
     func carry(_ actions: [PolicyAction]) {
+        var activationChanged = false
         for action in actions {
             switch action {
             case let .activated(app):
                 activationOrder.removeAll { $0 == app }
                 activationOrder.append(app)
+                activationChanged = true
                 record("session.activated", ["app": .string(app.name)])
             case let .deactivated(app):
                 activationOrder.removeAll { $0 == app }
+                activationChanged = true
                 record("session.deactivated", ["app": .string(app.name)])
             case let .setDucked(app, ducked):
                 record("session.ducked", ["app": .string(app.name), "ducked": .bool(ducked)])
             case let .notify(app, notification):
+                if case .interruption(.began, _, _) = notification, let index = index(of: app),
+                   apps[index].routing.revertSpeakerOverride() {
+                    record("route.overrideReverted", ["app": .string(app.name)])
+                }
                 deliver(notification, to: app)
             }
         }
+        if activationChanged { routeMayHaveChanged(.categoryChanged) }
     }
 
     /// Records the notification and hands it to the app's code.

@@ -34,11 +34,25 @@ extension AudioServer {
     public func isInterrupted(_ app: AppID) -> Bool { activation.isInterrupted(app) }
     public func isDucked(_ app: AppID) -> Bool { activation.isDucked(app) }
 
-    /// Silenced by the ring/silent switch, screen lock or being in the background (§2.1).
+    /// Silenced by the ring/silent switch, screen lock or being in the background (§2.1), or
+    /// because another app records: an active `record` session silences all other output ("other
+    /// audio is silenced", ASPG category table).
     public func isSilenced(_ app: AppID) -> Bool {
         SilencePolicy.isSilenced(category: configuration(of: app).category, system: device.system,
                                  lifecycle: device.lifecycle(of: app.name),
                                  hasAudioBackgroundMode: appRecord(app)?.hasAudioBackgroundMode ?? false)
+            || isSilencedByRecording(app)
+    }
+
+    /// Another app's active `record` session silences this app's output.
+    public func isSilencedByRecording(_ app: AppID) -> Bool {
+        activationOrder.contains { $0 != app && configuration(of: $0).category == .record }
+    }
+
+    /// The app's input is cut off: it left the foreground without the audio background mode.
+    public func isInputSilencedByLifecycle(_ app: AppID) -> Bool {
+        SilencePolicy.isInputSilenced(lifecycle: device.lifecycle(of: app.name),
+                                      hasAudioBackgroundMode: appRecord(app)?.hasAudioBackgroundMode ?? false)
     }
 
     public func setReceivesRemoteControlEvents(_ app: AppID, _ receives: Bool) {

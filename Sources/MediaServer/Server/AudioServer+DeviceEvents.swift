@@ -22,8 +22,8 @@ extension AudioServer {
 
     private func react(to event: DeviceEvent, callBefore: SystemState.Call) {
         switch event {
-        case .attach, .networkRestored: hardwareRouteChanged(cause: .portsAdded)
-        case .detach, .bluetoothLinkLoss, .networkDropout: hardwareRouteChanged(cause: .portsRemoved)
+        case .attach, .networkRestored: routeMayHaveChanged(.portsAdded)
+        case .detach, .bluetoothLinkLoss, .networkDropout: routeMayHaveChanged(.portsRemoved)
         case .incomingCall: carry(activation.systemInterruptionBegan(.phoneCall))
         case .declineCall: carry(activation.systemInterruptionEnded(.phoneCall, outcome: .declined))
         case .hangUp:
@@ -51,10 +51,9 @@ extension AudioServer {
     private func lifecycleChanged(_ app: AppID, from old: AppLifecycle) {
         if index(of: app) == nil { register(app) }
         let new = device.lifecycle(of: app.name)
+        // A launching app starts from the route as it is; it hears only later changes.
+        if new != .notRunning, old == .notRunning, let index = index(of: app) { apps[index].lastRoute = currentRoute }
         carry(activation.lifecycleChanged(app, to: new))
-        if new != .notRunning, let index = index(of: app), old == .notRunning {
-            apps[index].lastRoute = currentRoute(for: app)
-        }
         appRecord(app)?.lifecycleObserver(old, new)
     }
 
@@ -72,19 +71,21 @@ extension AudioServer {
             apps[index].configuration = SessionConfiguration()
             apps[index].routing = RoutingState()
             apps[index].preferences = HardwarePreferences()
+            apps[index].prefersInterruptionOnRouteDisconnect = true
             apps[index].ioRunning = false
-            apps[index].lastRoute = currentRoute(for: apps[index].app)
         }
+        // Apps start over from the route as it is now; they are told "reset", not "route changed".
+        for index in apps.indices { apps[index].lastRoute = currentRoute }
         record("mediaserver.reset", ["epoch": .integer(epoch)])
         carry(activation.mediaServicesReset())
     }
 
     /// Apps whose output is silenced right now (ring/silent switch, lock, background).
-    private var silencedApps: [AppID] {
+    var silencedApps: [AppID] {
         apps.filter { device.lifecycle(of: $0.app.name) != .notRunning && isSilenced($0.app) }.map(\.app)
     }
 
-    private func recordSilencingChanges(from before: [AppID]) {
+    func recordSilencingChanges(from before: [AppID]) {
         let after = silencedApps
         for record in apps where before.contains(record.app) != after.contains(record.app) {
             self.record("session.silenced", ["app": .string(record.app.name), "silenced": .bool(after.contains(record.app))])

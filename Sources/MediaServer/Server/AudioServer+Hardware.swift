@@ -19,11 +19,11 @@ extension AudioServer {
     public func hardware(for app: AppID) -> HardwareSettings { currentHardware }
 
     /// The session whose configuration and preferences the device follows: the most recently
-    /// activated active non-mixable session, else the most recently activated active session,
-    /// else (nothing active) the foreground app's session; nil before any app runs.
+    /// activated active non-mixable session, else the most recently activated active session.
+    /// With no session active nobody controls the device: it idles on the default
+    /// configuration's route (soloAmbient: the last-in output, no input) and hardware defaults.
     var controllingApp: AppID? {
         activationOrder.last { !configuration(of: $0).isMixable } ?? activationOrder.last
-            ?? apps.last { device.lifecycle(of: $0.app.name) == .foreground }?.app
     }
 
     public func preferredSampleRate(for app: AppID) -> Int? { appRecord(app)?.preferences.preferredSampleRate }
@@ -39,12 +39,14 @@ extension AudioServer {
 
     public func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) {
         try api("setPreferredSampleRate", app, ["hz": .integer(hertz)]) { () throws(SessionError) in
+            try requireMediaServices()
             try withRecord(app) { record throws(SessionError) in try record.preferences.setPreferredSampleRate(hertz) }
         }
     }
 
     public func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration) throws(SessionError) {
         try api("setPreferredIOBufferDuration", app, ["duration": .string(duration.description)]) { () throws(SessionError) in
+            try requireMediaServices()
             try withRecord(app) { record throws(SessionError) in try record.preferences.setPreferredIOBufferDuration(duration) }
         }
     }
@@ -54,6 +56,7 @@ extension AudioServer {
         let configuration = configuration(of: app)
         let name = input ? "setPreferredInputNumberOfChannels" : "setPreferredOutputNumberOfChannels"
         try api(name, app, ["count": .integer(count)]) { () throws(SessionError) in
+            try requireMediaServices()
             try withRecord(app) { record throws(SessionError) in
                 if input {
                     try record.preferences.setPreferredInputNumberOfChannels(
@@ -70,6 +73,7 @@ extension AudioServer {
         let configuration = configuration(of: app)
         try api("setInputGain", app, ["gainPerMille": .integer(Int((gain.isFinite ? gain : 0) * 1000))]) {
             () throws(SessionError) in
+            try requireMediaServices()
             try withRecord(app) { record throws(SessionError) in try record.preferences.setInputGain(gain, configuration: configuration) }
         }
     }

@@ -66,9 +66,11 @@ extension AudioServer {
     }
 
     /// Input reaches a reader only while its session runs, and is silence until record
-    /// permission is granted (as on a device) or while the app mutes input.
+    /// permission is granted (as on a device), while the app mutes input, or once it left the
+    /// foreground without the audio background mode.
     private func readerGain(_ app: AppID) -> Float {
-        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app) else { return 0 }
+        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app),
+              !isInputSilencedByLifecycle(app) else { return 0 }
         return 1
     }
 

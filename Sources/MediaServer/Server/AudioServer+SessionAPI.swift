@@ -42,14 +42,16 @@ extension AudioServer {
         }
     }
 
-    /// Stores a new configuration; changing an active session's category is itself a route
-    /// change (`categoryChange`, §9).
+    /// Stores a new configuration. An active session's change applies at once, as on iOS: its
+    /// new options duck or interrupt others now (`reconfigure`), and a change of category, mode or
+    /// options is itself a route change (`categoryChange`, §9) for the app — and for every app when
+    /// the device's route really changed. An inactive session's change waits for its activation.
     private func apply(_ configuration: SessionConfiguration, to app: AppID) throws(SessionError) {
         let previous = self.configuration(of: app)
         try withRecord(app) { record in record.configuration = configuration }
-        if activation.isActive(app), previous != configuration {
-            routeChanged(for: app, cause: .categoryChanged)
-        }
+        guard previous != configuration else { return }
+        if activation.isActive(app) { carry(activation.reconfigure(app, traits: configuration.traits)) }
+        if activation.isActive(app) { routeMayHaveChanged(.categoryChanged, by: app) }
     }
 
     public func setActive(_ app: AppID, _ active: Bool, options: SetActiveOptions = []) throws(SessionError) {
@@ -60,19 +62,17 @@ extension AudioServer {
         }
     }
 
+    /// `setActive(true)`; on an active session it re-applies the session's configuration.
     private func activate(_ app: AppID) throws(SessionError) {
         let configuration = self.configuration(of: app)
-        let traits = SessionTraits(category: configuration.category, mode: configuration.effectiveMode,
-                                   options: configuration.categoryOptions)
-        carry(try activation.activate(app, traits: traits, system: device.system))
+        carry(try activation.activate(app, traits: configuration.traits, system: device.system))
         // The app that last went active with non-mixable output while taking remote-control
         // events becomes the Now Playing app (which may then start from the background).
-        if !configuration.isMixable, configuration.allowsOutput, appRecord(app)?.receivesRemoteControlEvents == true {
+        if !configuration.isMixable, configuration.allowsOutput, appRecord(app)?.receivesRemoteControlEvents == true,
+           !activation.isNowPlaying(app) {
             activation.setNowPlaying(app)
             record("session.nowPlaying", ["app": .string(app.name)])
         }
-        let route = currentRoute(for: app)
-        try withRecord(app) { record in record.lastRoute = route }
         if configuration.allowsInput { askForRecordPermissionIfUndetermined(app) }
     }
 
@@ -95,6 +95,8 @@ extension AudioServer {
              _ body: () throws(SessionError) -> Void) throws(SessionError) {
         var fields = arguments
         fields["app"] = .string(app.name)
+        let silencedBefore = silencedApps
+        defer { recordSilencingChanges(from: silencedBefore) }
         do {
             try body()
             fields["result"] = "ok"
