@@ -37,7 +37,7 @@ extension AudioServer {
         // Apps in registration order, so the trace lines below come out in a stable order.
         let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
-        for app in apps.map(\.app) + playing.filter({ index(of: $0) == nil }).sorted() where playing.contains(app) {
+        for app in registeredApps + playing.filter({ !policy.isRegistered($0) }).sorted() where playing.contains(app) {
             let mix = mix(for: app, layout: layout)
             if io.mixes[app]?.gain != mix.gain {
                 record("audio.app.gain", ["app": .string(app.name), "gainPerMille": .integer(Int((mix.gain * 1000).rounded()))])
