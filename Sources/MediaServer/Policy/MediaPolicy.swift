@@ -156,9 +156,16 @@ public struct MediaPolicy: Sendable {
 
     func snapshot() -> Snapshot { Snapshot(route: route, hardware: hardware, silenced: silencedApps) }
 
-    /// Apps whose output is silenced right now (running apps only), in registration order.
+    /// Apps whose output is silenced right now (running apps only), in registration order. The
+    /// recording sessions are found once, so this stays O(apps).
     var silencedApps: [AppID] {
-        sessions.map(\.app).filter { lifecycle(of: $0) != .notRunning && isSilenced($0) }
+        let recorders = activationOrder.filter { configuration(of: $0).category == .record }
+        return sessions.map(\.app).filter { app in
+            guard lifecycle(of: app) != .notRunning else { return false }
+            return SilencePolicy.isSilenced(category: configuration(of: app).category, system: system,
+                                            lifecycle: lifecycle(of: app), hasAudioBackgroundMode: hasAudioBackgroundMode(app))
+                || recorders.contains { $0 != app }
+        }
     }
 
     mutating func changes(since before: Snapshot) -> [PolicyEffect] {
