@@ -30,10 +30,19 @@ extension ActivationArbiter {
 
     /// `setDucked` for every app whose ducking changed, in app order.
     func duckingChanges(since before: [DerivedEntry]) -> [PolicyAction] {
-        derivedState().compactMap { now in
-            let was = before.first { $0.app == now.app }?.ducked ?? false
-            return was == now.ducked ? nil : .setDucked(now.app, now.ducked)
+        paired(with: before).compactMap { was, now in
+            (was?.ducked ?? false) == now.ducked ? nil : .setDucked(now.app, now.ducked)
         }
+    }
+
+    /// Each app's entry now with its entry before the input (nil for an app registered since).
+    /// Inputs do not reorder apps, so entries pair up by position; the lookup is the fallback.
+    private func paired(with before: [DerivedEntry]) -> [(was: DerivedEntry?, now: DerivedEntry)] {
+        let now = derivedState()
+        if now.count == before.count, zip(now, before).allSatisfy({ $0.app == $1.app }) {
+            return zip(before, now).map { ($0, $1) }
+        }
+        return now.map { entry in (before.first { $0.app == entry.app }, entry) }
     }
 
     /// Hint notifications for apps that were and still are foreground-active and whose hint flipped.
@@ -41,8 +50,8 @@ extension ActivationArbiter {
     /// "check this property in applicationDidBecomeActive").
     func hintChanges(since before: [DerivedEntry]) -> [PolicyAction] {
         guard profile.postsSilenceSecondaryAudioHint else { return [] }
-        return derivedState().compactMap { now in
-            guard let hint = now.hint, let was = before.first(where: { $0.app == now.app })?.hint, was != hint else { return nil }
+        return paired(with: before).compactMap { was, now in
+            guard let hint = now.hint, let previous = was?.hint, previous != hint else { return nil }
             return .notify(now.app, .silenceSecondaryAudioHint(hint ? .begin : .end))
         }
     }

@@ -31,6 +31,8 @@ public struct MediaPolicy: Sendable {
     /// The device's route and hardware as of the end of the last input.
     public private(set) var route: AudioRoute
     public private(set) var hardware: HardwareSettings
+    /// Active `record` sessions as of the end of the last input (they silence everyone else).
+    private(set) var recorders: [AppID] = []
 
     public init(platform: PlatformProfile, audioHardware: AudioHardware, ports: [Port],
                 system: SystemState = SystemState(), settings: ActivationSettings = .init()) {
@@ -108,7 +110,7 @@ public struct MediaPolicy: Sendable {
     }
 
     public func isSilencedByRecording(_ app: AppID) -> Bool {
-        activationOrder.contains { $0 != app && configuration(of: $0).category == .record }
+        recorders.contains { $0 != app }
     }
 
     /// The app's input is cut off: it left the foreground without the audio background mode.
@@ -141,6 +143,7 @@ public struct MediaPolicy: Sendable {
     private mutating func refreshDevice() {
         route = computeRoute()
         hardware = computeHardware(route: route)
+        recorders = activationOrder.filter { configuration(of: $0).category == .record }
     }
 
     // MARK: Every input
@@ -151,21 +154,14 @@ public struct MediaPolicy: Sendable {
     struct Snapshot {
         let route: AudioRoute
         let hardware: HardwareSettings
-        let silenced: [AppID]
+        let silenced: Set<AppID>
     }
 
     func snapshot() -> Snapshot { Snapshot(route: route, hardware: hardware, silenced: silencedApps) }
 
-    /// Apps whose output is silenced right now (running apps only), in registration order. The
-    /// recording sessions are found once, so this stays O(apps).
-    var silencedApps: [AppID] {
-        let recorders = activationOrder.filter { configuration(of: $0).category == .record }
-        return sessions.map(\.app).filter { app in
-            guard lifecycle(of: app) != .notRunning else { return false }
-            return SilencePolicy.isSilenced(category: configuration(of: app).category, system: system,
-                                            lifecycle: lifecycle(of: app), hasAudioBackgroundMode: hasAudioBackgroundMode(app))
-                || recorders.contains { $0 != app }
-        }
+    /// Apps whose output is silenced right now (running apps only). Only ever looked up.
+    var silencedApps: Set<AppID> {
+        Set(sessions.lazy.map(\.app).filter { lifecycle(of: $0) != .notRunning && isSilenced($0) })
     }
 
     mutating func changes(since before: Snapshot) -> [PolicyEffect] {

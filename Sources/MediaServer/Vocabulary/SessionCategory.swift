@@ -13,12 +13,29 @@ public enum SessionCategory: String, CaseIterable, Hashable, Sendable {
     /// The Swift case name (`playAndRecord`), as scenario files and reports spell it.
     public var name: String { "\(self)" }
 
-    public var allowsInput: Bool { [.record, .playAndRecord, .multiRoute].contains(self) }
-    public var allowsOutput: Bool { ![.record, .audioProcessing].contains(self) }
+    // Switches, not array literals: these are read for every app on every policy input.
+    public var allowsInput: Bool {
+        switch self {
+        case .record, .playAndRecord, .multiRoute: true
+        case .ambient, .soloAmbient, .playback, .audioProcessing: false
+        }
+    }
+
+    public var allowsOutput: Bool {
+        switch self {
+        case .record, .audioProcessing: false
+        case .ambient, .soloAmbient, .playback, .playAndRecord, .multiRoute: true
+        }
+    }
 
     /// Silenced by the Ring/Silent switch and by screen lock (ASPG table B-1).
     public var isSilencedBySwitchAndLock: Bool { self == .ambient || self == .soloAmbient }
 
     /// Can keep playing or recording in the background, given the `audio` background mode.
-    public var canRunInBackground: Bool { ![.ambient, .soloAmbient, .audioProcessing].contains(self) }
+    public var canRunInBackground: Bool {
+        switch self {
+        case .ambient, .soloAmbient, .audioProcessing: false
+        case .playback, .record, .playAndRecord, .multiRoute: true
+        }
+    }
 }
