@@ -42,7 +42,7 @@ struct ActivationTests {
         #expect(actions == [.deactivated(.music), .notify(.music, .began()), .activated(.game)])
     }
 
-    @Test("SESSION-ACTIVATE-REACTIVATE-NOOP: activating an already active session changes nothing")
+    @Test("activating an already active session interrupts no one again")
     func reactivationIsNoOp() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
