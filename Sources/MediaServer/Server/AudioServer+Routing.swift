@@ -48,21 +48,6 @@ extension AudioServer {
         }
     }
 
-    /// Chooses a data source (e.g. the front microphone) of the routed input port.
-    public func setInputDataSource(_ app: AppID, id: Int?) throws(SessionError) {
-        let ports = device.ports
-        guard let input = currentRoute(for: app).inputs.first else {
-            throw SessionError(.badParam, "setInputDataSource: the route has no input")
-        }
-        try api("setInputDataSource", app, ["port": .string(input.uid), "dataSource": id.map { .integer($0) } ?? .null]) {
-            () throws(SessionError) in
-            let cause = try withRecord(app) { record throws(SessionError) in
-                try record.routing.setPreferredDataSource(id, forPortUID: input.uid, ports: ports)
-            }
-            if let cause { routeChanged(for: app, cause: cause) }
-        }
-    }
-
     /// Hardware changed (ports came or went, the device woke): the speaker override of every
     /// session reverts (QA1754) and every running app whose route changed is told why.
     func hardwareRouteChanged(cause: RouteChangeCause) {
