@@ -92,5 +92,8 @@ struct AppleSpellingTests {
         let time = AVAudioTime(hostTime: 1_000, sampleTime: 480, atRate: 48_000)
         #expect(time.audioTimeStamp.mFlags.contains(AudioTimeStampFlags.sampleHostTimeValid))
         #expect(AudioChannelBitmap.bit_Left.rawValue == 1 && AudioChannelFlags.meters.rawValue == 4)
+        let smpte = SMPTETime(mSubframes: 0, mSubframeDivisor: 80, mCounter: 0, mType: .type25, mFlags: [.valid],
+                              mHours: 1, mMinutes: 2, mSeconds: 3, mFrames: 4)
+        #expect(smpte.mType.rawValue == 1 && smpte.mFlags.contains(SMPTETimeFlags.valid))
     }
 }

@@ -55,6 +55,11 @@ final class SpellingProbe: @unchecked Sendable {
         AVAudioApplication.requestRecordPermission { _ in }
     }
 
+    /// The async form; built, not run (the simulation answers dialogs synchronously).
+    func askForPermissionAsync() async -> Bool {
+        await AVAudioApplication.requestRecordPermission()
+    }
+
     /// A voice-memo setup: playAndRecord on the speaker, Bluetooth HFP allowed.
     func configure() throws -> AVAudioSessionRouteDescription {
         let session = AVAudioSession.sharedInstance()
