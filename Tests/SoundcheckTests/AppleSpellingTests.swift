@@ -95,5 +95,8 @@ struct AppleSpellingTests {
         let smpte = SMPTETime(mSubframes: 0, mSubframeDivisor: 80, mCounter: 0, mType: .type25, mFlags: [.valid],
                               mHours: 1, mMinutes: 2, mSeconds: 3, mFrames: 4)
         #expect(smpte.mType.rawValue == 1 && smpte.mFlags.contains(SMPTETimeFlags.valid))
+        var samples = [Float](repeating: 0, count: 8)
+        let buffer = samples.withUnsafeMutableBufferPointer { AudioBuffer($0, numberOfChannels: 2) }
+        #expect(buffer.mNumberChannels == 2 && buffer.mDataByteSize == 32)
     }
 }
