@@ -7,7 +7,7 @@ import Testing
 /// on it succeeds and applies its configuration again rather than being ignored.
 @Suite("Changes to an active session apply at once")
 struct ActiveSessionChangeTests {
-    @Test("SESSION-ACTIVATE-REACTIVATE-REAPPLIES: a preferred rate set while active is granted at once, and activating again succeeds and keeps it")
+    @Test("SESSION-ACTIVE-CHANGE-APPLIES: a preferred rate set while active is granted at once, and activating again succeeds and keeps it")
     func preferenceWhileActive() throws {
         let device = try SimulatedDevice(seed: 43)
         try device.attach("usb-interface:2x2@44100,48000")

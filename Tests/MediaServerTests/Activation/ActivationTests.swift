@@ -42,7 +42,7 @@ struct ActivationTests {
         #expect(actions == [.deactivated(.music), .notify(.music, .began()), .activated(.game)])
     }
 
-    @Test("activating an already active session interrupts no one again")
+    @Test("SESSION-ACTIVE-CHANGE-APPLIES: a change to an active session applies at once; reactivating re-applies it")
     func reactivationIsNoOp() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)

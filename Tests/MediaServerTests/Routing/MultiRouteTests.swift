@@ -24,12 +24,12 @@ struct MultiRouteTests {
         #expect(bench.route(.multiRoute).outputChannelNames == ["Headphones Left", "Headphones Right", "HDMI 1", "HDMI 2"])
     }
 
-    @Test("ROUTING-MULTIROUTE-USB/INPUTS-LAST-IN: headphones and a 2x2 USB interface: 4 outputs; the last-in setting limits input to the USB port")
+    @Test("ROUTING-MULTIROUTE-USB: headphones and a 2x2 USB interface: 4 outputs, input limited to the last-in port")
     func usbInterface() throws {
         var bench = try RoutingBench("ipad")
         try bench.attach(.wiredHeadphones)
         try bench.attach(.usbInterface(inputs: 2, outputs: 2, sampleRates: [48_000]))
-        let route = bench.route(.multiRoute, multiRouteInputs: .lastInPort)
+        let route = bench.route(.multiRoute)
         #expect(route.outputChannelNames == ["Headphones Left", "Headphones Right", "Output 1", "Output 2"])
         #expect(route.inputTypes == [.usbAudio])
         #expect(route.inputChannelNames == ["Input 1", "Input 2"])
