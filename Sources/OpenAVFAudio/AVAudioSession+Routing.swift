@@ -29,6 +29,14 @@ extension AVAudioSession {
         }
     }
 
+    /// iOS 17: whether this Now Playing session is interrupted (reason `routeDisconnected`) when
+    /// its route loses a device. Default true.
+    public var prefersInterruptionOnRouteDisconnect: Bool { read(true) { $0.prefersInterruptionOnRouteDisconnect($1) } }
+
+    public func setPrefersInterruptionOnRouteDisconnect(_ inValue: Bool) throws {
+        try call { server, app throws(SessionError) in try server.setPrefersInterruptionOnRouteDisconnect(app, inValue) }
+    }
+
     public var isInputAvailable: Bool { read(false) { !$0.availableInputs(for: $1).isEmpty } }
 
     /// The data sources of the routed input port (nil when it has none to choose from).

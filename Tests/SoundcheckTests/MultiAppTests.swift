@@ -79,7 +79,9 @@ struct MultiAppTests {
         try device.detach(headphones)
         #expect(device.session("Phone+").outputTypes == [.builtInReceiver])
         let reasons = device.events("notify.routeChange", app: "Phone+").map { $0.fields["reason"] }
-        #expect(reasons == ["override", "newDeviceAvailable", "oldDeviceUnavailable"])
+        // Going active moved the device from the idle speaker to the receiver: a category change.
+        #expect(reasons == ["categoryChange", "override", "newDeviceAvailable", "oldDeviceUnavailable"])
+        #expect(device.run(as: "Phone+") { AVAudioSession.sharedInstance().sampleRate } == 16_000)
     }
 
     @Test("ROUTING-MULTIROUTE: headphones, HDMI and a 2x2 USB interface appear together")
@@ -96,5 +98,11 @@ struct MultiAppTests {
         #expect(outputs.map(\.portType) == [.headphones, .usbAudio, .HDMI])
         #expect(outputs.flatMap { $0.channels ?? [] }.count == 6)
         #expect(device.run(as: "DJ") { AVAudioSession.sharedInstance().outputNumberOfChannels } >= 2)
+        // 2012 talk: activating MultiRoute "will trigger a route change with the reason Category
+        // Change", and the inputs are the built-in microphone and the two USB inputs.
+        #expect(device.events("notify.routeChange", app: "DJ").map { $0.fields["reason"] } == ["categoryChange"])
+        let inputs = device.run(as: "DJ") { AVAudioSession.sharedInstance().currentRoute.inputs }
+        #expect(inputs.map(\.portType) == [.builtInMic, .usbAudio])
+        #expect(inputs.flatMap { $0.channels ?? [] }.count == 3)
     }
 }

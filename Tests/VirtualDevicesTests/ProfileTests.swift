@@ -9,7 +9,7 @@ struct ProfileTests {
         let phone = try DeviceProfile.load("iphone")
         #expect(phone.family == .phone)
         #expect(phone.builtInPorts.map(\.portType) == [.builtInReceiver, .builtInSpeaker, .builtInMic])
-        #expect(phone.hardware.sampleRates == [48_000, 44_100])
+        #expect(phone.hardware.sampleRates == [48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 11_025, 8_000])
         let mic = try #require(phone.builtInPorts.first { $0.portType == .builtInMic })
         #expect(mic.dataSources?.map(\.dataSourceName) == ["Bottom", "Front", "Back"])
         #expect(mic.dataSources?[1].supportedPolarPatterns == [.omnidirectional, .cardioid, .subcardioid])

@@ -4,12 +4,12 @@ import VirtualDevices
 extension ActivationArbiter {
     /// `setActive(true)`. Checks the §17 rules in order and, on success, interrupts the sessions
     /// this one displaces, then reports ducking and hint changes. Reactivating an active session
-    /// is a no-op (its traits apply from its next activation).
+    /// re-applies its traits (`reconfigure`).
     public mutating func activate(_ app: AppID, traits: SessionTraits, system: SystemState) throws(SessionError) -> [PolicyAction] {
         guard let request = request(for: app, traits: traits), let session = sessions[app], session.lifecycle != .notRunning else {
             throw SessionError(.unspecified, "app \(app) is not running, so it cannot activate a session")
         }
-        if session.isActive { return [] }
+        if session.isActive { return reconfigure(app, traits: traits) }
         let checkBackground = settings.backgroundStartCheck == .atActivation
         if let error = ActivationRules.activationError(request, system: system, mediaServicesDown: mediaServicesDown, checkBackgroundStart: checkBackground) {
             throw error
@@ -23,6 +23,21 @@ extension ActivationArbiter {
         sessions[app]?.traits = traits
         sessions[app]?.owesSuspensionNotice = false
         actions.append(.activated(app))
+        return actions + derivedChanges(since: before)
+    }
+
+    /// An active session's category, mode or options changed: the change applies at once (Apple
+    /// does not wait for the next activation). New traits may interrupt sessions they now displace
+    /// (the session became non-mixable) and duck or un-duck others. An inactive session's traits
+    /// are read at its next activation, so nothing happens for it.
+    public mutating func reconfigure(_ app: AppID, traits: SessionTraits) -> [PolicyAction] {
+        guard let session = sessions[app], session.isActive, session.traits != traits else { return [] }
+        let before = derivedState()
+        var actions: [PolicyAction] = []
+        for other in order where other != app && displaces(traits, other) {
+            actions += interrupt(other, by: .app(app))
+        }
+        sessions[app]?.traits = traits
         return actions + derivedChanges(since: before)
     }
 

@@ -19,4 +19,14 @@ extension ActivationArbiter {
     public mutating func systemInterruptionEnded(_ source: SystemInterruptionSource, outcome: SystemInterruptionOutcome = .declined) -> [PolicyAction] {
         release(heldBy: .system(source), ending: profile.interruptionEndedOptions(after: source, outcome: outcome))
     }
+
+    /// iOS 17+: the Now Playing session's route lost a device while it was active: it becomes
+    /// inactive and hears "began" with reason `routeDisconnected`. No "ended" follows.
+    public mutating func routeDisconnected(_ app: AppID) -> [PolicyAction] {
+        guard sessions[app]?.isActive == true else { return [] }
+        let before = derivedState()
+        sessions[app]?.state = .interrupted(by: .routeDisconnect, held: false)
+        sessions[app]?.ioRunning = false
+        return [.deactivated(app), .notify(app, began(.routeDisconnected))] + derivedChanges(since: before)
+    }
 }

@@ -13,10 +13,10 @@ public struct ActivationSettings: Hashable, Sendable {
 
     /// What counts as "another app is playing" for isOtherAudioPlaying and the silence hint.
     public enum PlayingEvidence: String, Hashable, Sendable {
-        /// An active session with output (what the arbiter can always see).
+        /// An active session with output, whether or not it plays (an older reading).
         case activeSession
-        /// An active session with output and running I/O: the 2014 demo ends the hint when Music
-        /// pauses ("telling the system that it's pausing its audio output").
+        /// An active session with output and running I/O (default): the 2014 demo ends the hint
+        /// when Music pauses ("telling the system that it's pausing its audio output").
         case runningIO
     }
 
@@ -29,7 +29,7 @@ public struct ActivationSettings: Hashable, Sendable {
 
     public init(
         backgroundStartCheck: BackgroundStartCheck = .atIOStart,
-        playingEvidence: PlayingEvidence = .activeSession,
+        playingEvidence: PlayingEvidence = .runningIO,
         endsInterruptionWithoutNotifyOthers: Bool = false
     ) {
         self.backgroundStartCheck = backgroundStartCheck

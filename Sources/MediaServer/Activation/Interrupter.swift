@@ -5,4 +5,7 @@ public enum Interrupter: Hashable, Sendable {
     case system(SystemInterruptionSource)
     /// The system reclaimed the session when the app was suspended (iOS 10–15 tell the app later).
     case suspension
+    /// iOS 17+: the Now Playing session's route lost its device. Nobody ends this interruption:
+    /// the user or the app starts playback again.
+    case routeDisconnect
 }

@@ -46,4 +46,9 @@ extension PlatformProfile {
     /// Record permission exists from iOS 7 (2013 talk, 001: "in iOS 7 … we now require explicit
     /// user approval before your application can do audio input").
     public var requiresRecordPermission: Bool { release >= 7 }
+
+    /// iOS 17 interrupts an active Now Playing session when its route loses a device (reason
+    /// `routeDisconnected`, 4), unless the app opted out with
+    /// `setPrefersInterruptionOnRouteDisconnect(false)`; other sessions are not interrupted.
+    public var interruptsNowPlayingOnRouteDisconnect: Bool { release >= 17 }
 }

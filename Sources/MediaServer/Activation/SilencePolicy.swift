@@ -18,4 +18,15 @@ public enum SilencePolicy {
         // mode "in addition to using the correct category" (locking sends the app to the background).
         return system.screenLocked && !hasAudioBackgroundMode
     }
+
+    /// Input stops reaching an app that leaves the foreground without the audio background mode
+    /// (it is about to be suspended; 2013 talk: recording from the background needs the mode), and
+    /// a suspended app records nothing. The ring/silent switch and the lock do not mute input.
+    public static func isInputSilenced(lifecycle: AppLifecycle, hasAudioBackgroundMode: Bool) -> Bool {
+        switch lifecycle {
+        case .foreground: false
+        case .background: !hasAudioBackgroundMode
+        case .suspended, .notRunning: true
+        }
+    }
 }

@@ -78,3 +78,10 @@ extension SessionConfiguration {
     public var allowsInput: Bool { category.allowsInput }
     public var allowsOutput: Bool { category.allowsOutput }
 }
+
+extension SessionConfiguration {
+    /// What activation policy reads of this configuration.
+    public var traits: SessionTraits {
+        SessionTraits(category: category, mode: effectiveMode, options: categoryOptions)
+    }
+}

@@ -29,7 +29,7 @@ public struct RouteRequest: Hashable, Sendable {
                 portOverride: PortOverride = .none, preferredInputUID: String? = nil,
                 preferredDataSources: [String: Int] = [:],
                 preferredPolarPatterns: [PortDataSource: DataSource.PolarPattern] = [:], ports: [Port],
-                multiRouteInputs: MultiRouteInputRule = .lastInPort) {
+                multiRouteInputs: MultiRouteInputRule = .allEligible) {
         self.category = category
         self.mode = mode
         self.options = options

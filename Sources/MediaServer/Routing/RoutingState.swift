@@ -97,7 +97,7 @@ public struct RoutingState: Hashable, Sendable {
 
     /// The route request for this session's choices with the given configuration and ports.
     public func request(category: SessionCategory, mode: SessionMode, options: CategoryOptions, ports: [Port],
-                        multiRouteInputs: MultiRouteInputRule = .lastInPort) -> RouteRequest {
+                        multiRouteInputs: MultiRouteInputRule = .allEligible) -> RouteRequest {
         RouteRequest(category: category, mode: mode, options: options, portOverride: portOverride,
                      preferredInputUID: preferredInputUID, preferredDataSources: preferredDataSources,
                      preferredPolarPatterns: preferredPolarPatterns,

@@ -1,21 +1,27 @@
 import SimCore
 
 extension AudioServer {
-    /// Carries out what a policy machine decided, in order, and records each step.
-    func carry(_ actions: [PolicyAction]) {
-        for action in actions {
-            switch action {
-            case let .activated(app):
-                activationOrder.removeAll { $0 == app }
-                activationOrder.append(app)
-                record("session.activated", ["app": .string(app.name)])
-            case let .deactivated(app):
-                activationOrder.removeAll { $0 == app }
-                record("session.deactivated", ["app": .string(app.name)])
+    /// Carries out what the policy decided, in order: each effect becomes a trace line, and
+    /// notifications reach the app's code (which may call back into the server: the policy has
+    /// already finished its input by then).
+    func carry(_ effects: [PolicyEffect]) {
+        for effect in effects {
+            switch effect {
+            case let .activated(app): record("session.activated", ["app": .string(app.name)])
+            case let .deactivated(app): record("session.deactivated", ["app": .string(app.name)])
             case let .setDucked(app, ducked):
                 record("session.ducked", ["app": .string(app.name), "ducked": .bool(ducked)])
-            case let .notify(app, notification):
-                deliver(notification, to: app)
+            case let .notify(app, notification): deliver(notification, to: app)
+            case let .nowPlaying(app): record("session.nowPlaying", ["app": .string(app.name)])
+            case let .overrideReverted(app): record("route.overrideReverted", ["app": .string(app.name)])
+            case let .silenced(app, silenced):
+                record("session.silenced", ["app": .string(app.name), "silenced": .bool(silenced)])
+            case let .routeChanged(route):
+                record("route.changed", ["outputs": .list(route.outputs.map { .string($0.uid) }),
+                                         "inputs": .list(route.inputs.map { .string($0.uid) })])
+            case let .hardwareChanged(hardware):
+                record("hardware.changed", ["hz": .integer(hardware.sampleRate), "frames": .integer(hardware.ioBufferFrames)])
+            case let .permissionDialog(app): record("permission.dialog", ["app": .string(app.name)])
             }
         }
     }
@@ -25,7 +31,7 @@ extension AudioServer {
         var fields = notification.traceFields
         fields["app"] = .string(app.name)
         record("notify.\(notification.traceName)", fields)
-        appRecord(app)?.observer(notification)
+        endpoints[app]?.observer(notification)
     }
 }
 

@@ -7,48 +7,43 @@ extension AudioServer {
     public func register(_ app: AppID, hasAudioBackgroundMode: Bool = false,
                          observer: @escaping (SessionNotification) -> Void = { _ in },
                          lifecycleObserver: @escaping (AppLifecycle, AppLifecycle) -> Void = { _, _ in }) {
-        guard index(of: app) == nil else { return }
-        apps.append(AppRecord(app: app, hasAudioBackgroundMode: hasAudioBackgroundMode, observer: observer,
-                              lifecycleObserver: lifecycleObserver))
-        activation.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: device.lifecycle(of: app.name))
+        guard !policy.isRegistered(app) else { return }
+        endpoints[app] = AppEndpoint(observer: observer, lifecycleObserver: lifecycleObserver)
+        policy.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: device.lifecycle(of: app.name))
         record("app.registered", ["app": .string(app.name), "backgroundAudio": .bool(hasAudioBackgroundMode)])
     }
 
-    public var registeredApps: [AppID] { apps.map(\.app) }
-
-    func index(of app: AppID) -> Int? { apps.firstIndex { $0.app == app } }
-
-    /// The app's record; an unknown app is registered on first use with default settings, so
-    /// facade calls from code the harness did not announce still work. `body` has exclusive
-    /// access to the record: it must not call back into the server.
-    func withRecord<T>(_ app: AppID, _ body: (inout AppRecord) throws(SessionError) -> T) throws(SessionError) -> T {
-        if index(of: app) == nil { register(app) }
-        return try body(&apps[index(of: app)!])
+    /// Facade calls from code the harness did not announce still work: the app is registered on
+    /// first use with default settings.
+    func registerIfNeeded(_ app: AppID) {
+        if !policy.isRegistered(app) { register(app) }
     }
 
-    func appRecord(_ app: AppID) -> AppRecord? { index(of: app).map { apps[$0] } }
+    public var registeredApps: [AppID] { policy.registeredApps }
 
     public func isForeground(_ app: AppID) -> Bool { device.lifecycle(of: app.name) == .foreground }
 
-    public func isActive(_ app: AppID) -> Bool { activation.isActive(app) }
-    public func isInterrupted(_ app: AppID) -> Bool { activation.isInterrupted(app) }
-    public func isDucked(_ app: AppID) -> Bool { activation.isDucked(app) }
+    public func isActive(_ app: AppID) -> Bool { policy.isActive(app) }
+    public func isInterrupted(_ app: AppID) -> Bool { policy.isInterrupted(app) }
+    public func isDucked(_ app: AppID) -> Bool { policy.isDucked(app) }
 
-    /// Silenced by the ring/silent switch, screen lock or being in the background (§2.1).
-    public func isSilenced(_ app: AppID) -> Bool {
-        SilencePolicy.isSilenced(category: configuration(of: app).category, system: device.system,
-                                 lifecycle: device.lifecycle(of: app.name),
-                                 hasAudioBackgroundMode: appRecord(app)?.hasAudioBackgroundMode ?? false)
-    }
+    /// Silenced by the ring/silent switch, screen lock, being in the background (§2.1), or another
+    /// app's active `record` session.
+    public func isSilenced(_ app: AppID) -> Bool { policy.isSilenced(app) }
+
+    /// The app's input is cut off: it left the foreground without the audio background mode.
+    public func isInputSilencedByLifecycle(_ app: AppID) -> Bool { policy.isInputSilencedByLifecycle(app) }
 
     public func setReceivesRemoteControlEvents(_ app: AppID, _ receives: Bool) {
-        try? withRecord(app) { record in record.receivesRemoteControlEvents = receives }
+        registerIfNeeded(app)
+        policy.setReceivesRemoteControlEvents(app, receives)
     }
 
-    public func isInputMuted(_ app: AppID) -> Bool { appRecord(app)?.inputMuted ?? false }
+    public func isInputMuted(_ app: AppID) -> Bool { policy.isInputMuted(app) }
 
     public func setInputMuted(_ app: AppID, _ muted: Bool) {
-        try? withRecord(app) { record in record.inputMuted = muted }
+        registerIfNeeded(app)
+        policy.setInputMuted(app, muted)
         record("app.inputMuted", ["app": .string(app.name), "muted": .bool(muted)])
     }
 

@@ -9,7 +9,7 @@ import VirtualDevices
 extension AudioServer {
     /// `AVAudioSession.setInputDataSource(_:)`: chooses a data source of the routed input port.
     public func setInputDataSource(_ app: AppID, id: Int?) throws(SessionError) {
-        guard let input = currentRoute(for: app).inputs.first else {
+        guard let input = currentRoute.inputs.first else {
             throw SessionError(.badParam, "setInputDataSource: the route has no input")
         }
         try choose(dataSource: id, of: input.uid, for: app, call: "setInputDataSource")
@@ -23,25 +23,21 @@ extension AudioServer {
 
     /// The data source `app` prefers for the port `portUID`; nil when it has set none.
     public func preferredDataSourceID(for app: AppID, portUID: String) -> Int? {
-        appRecord(app)?.routing.preferredDataSources[portUID]
+        policy.routing(of: app).preferredDataSources[portUID]
     }
 
     /// `AVAudioSessionDataSourceDescription.setPreferredPolarPattern(_:)`.
     public func setPreferredPolarPattern(_ app: AppID, _ pattern: DataSource.PolarPattern?, for source: PortDataSource) throws(SessionError) {
-        let ports = device.ports
         let arguments: [String: TraceValue] = ["port": .string(source.portUID), "dataSource": .integer(source.dataSourceID),
                                                "pattern": pattern.map { .string($0.rawValue) } ?? .null]
         try api("setPreferredPolarPattern", app, arguments) { () throws(SessionError) in
-            let cause = try withRecord(app) { record throws(SessionError) in
-                try record.routing.setPreferredPolarPattern(pattern, for: source, ports: ports)
-            }
-            if let cause { routeChanged(for: app, cause: cause) }
+            try policy.setPreferredPolarPattern(app, pattern, for: source)
         }
     }
 
     /// The polar pattern `app` prefers for `source`; nil when it has set none.
     public func preferredPolarPattern(for app: AppID, source: PortDataSource) -> DataSource.PolarPattern? {
-        appRecord(app)?.routing.preferredPolarPatterns[source]
+        policy.routing(of: app).preferredPolarPatterns[source]
     }
 
     /// Plays `source` into channel `channel` of one data source of an input port (the front
@@ -64,12 +60,8 @@ extension AudioServer {
     static func inputSourceUID(_ source: PortDataSource) -> String { "\(source.portUID)#\(source.dataSourceID)" }
 
     private func choose(dataSource id: Int?, of portUID: String, for app: AppID, call: String) throws(SessionError) {
-        let ports = device.ports
         try api(call, app, ["port": .string(portUID), "dataSource": id.map { .integer($0) } ?? .null]) { () throws(SessionError) in
-            let cause = try withRecord(app) { record throws(SessionError) in
-                try record.routing.setPreferredDataSource(id, forPortUID: portUID, ports: ports)
-            }
-            if let cause { routeChanged(for: app, cause: cause) }
+            try policy.setPreferredDataSource(app, id: id, portUID: portUID)
         }
     }
 }

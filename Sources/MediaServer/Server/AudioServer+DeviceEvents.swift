@@ -1,15 +1,14 @@
 import SimCore
 import VirtualDevices
 
-/// How the server reacts to what happens to the device: routes follow the hardware, calls,
-/// alarms and Siri interrupt sessions, lifecycle changes reach the policy and the app, and a
-/// crashed media server loses and then resets every session.
+/// How the server reacts to what happens to the device: it applies the event to the virtual
+/// device, traces it, and hands the policy what changed — ports, system controls, app lifecycles,
+/// calls, alarms, Siri, a crashed or restarted media server.
 extension AudioServer {
     /// Applies a device event now: the device changes (or refuses, changing nothing), the event
     /// goes into the trace, and sessions react.
     public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
         let callBefore = device.system.call
-        let silencedBefore = silencedApps
         let outcome = try device.apply(event)
         record("device.\(event.scriptName)", outcome.fields)
         for (delay, followUp) in outcome.followUps {
@@ -17,29 +16,31 @@ extension AudioServer {
         }
         for change in outcome.lifecycleChanges { lifecycleChanged(AppID(change.app), from: change.from) }
         react(to: event, callBefore: callBefore)
-        recordSilencingChanges(from: silencedBefore)
     }
 
     private func react(to event: DeviceEvent, callBefore: SystemState.Call) {
+        let system = device.system
         switch event {
-        case .attach, .networkRestored: hardwareRouteChanged(cause: .portsAdded)
-        case .detach, .bluetoothLinkLoss, .networkDropout: hardwareRouteChanged(cause: .portsRemoved)
-        case .incomingCall: carry(activation.systemInterruptionBegan(.phoneCall))
-        case .declineCall: carry(activation.systemInterruptionEnded(.phoneCall, outcome: .declined))
+        case .attach, .networkRestored:
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: .portsAdded))
+        case .detach, .bluetoothLinkLoss, .networkDropout:
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: .portsRemoved))
+        case .incomingCall: carry(policy.systemInterruptionBegan(.phoneCall, system: system))
+        case .declineCall: carry(policy.systemInterruptionEnded(.phoneCall, outcome: .declined, system: system))
         case .hangUp:
             // Hanging up a call that was never answered is a missed call: like a decline.
             let outcome: SystemInterruptionOutcome = callBefore == .idle || isRinging(callBefore) ? .declined : .answeredAndHungUp
-            carry(activation.systemInterruptionEnded(.phoneCall, outcome: outcome))
-        case .alarm: carry(activation.systemInterruptionBegan(.alarm))
-        case .dismissAlarm: carry(activation.systemInterruptionEnded(.alarm, outcome: .declined))
-        case .siri: carry(activation.systemInterruptionBegan(.siri))
-        case .siriEnd: carry(activation.systemInterruptionEnded(.siri, outcome: .declined))
-        case .mediaServerCrash: mediaServicesLost()
+            carry(policy.systemInterruptionEnded(.phoneCall, outcome: outcome, system: system))
+        case .alarm: carry(policy.systemInterruptionBegan(.alarm, system: system))
+        case .dismissAlarm: carry(policy.systemInterruptionEnded(.alarm, outcome: .declined, system: system))
+        case .siri: carry(policy.systemInterruptionBegan(.siri, system: system))
+        case .siriEnd: carry(policy.systemInterruptionEnded(.siri, outcome: .declined, system: system))
+        case .mediaServerCrash: carry(policy.mediaServicesLost(system: system))
         case .mediaServerRestart: mediaServicesReset()
         case .launch, .foreground, .background, .suspend, .terminate:
             break // handled from the outcome's lifecycle changes
         case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
-            break
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
         }
     }
 
@@ -49,45 +50,18 @@ extension AudioServer {
     }
 
     private func lifecycleChanged(_ app: AppID, from old: AppLifecycle) {
-        if index(of: app) == nil { register(app) }
+        registerIfNeeded(app)
         let new = device.lifecycle(of: app.name)
-        carry(activation.lifecycleChanged(app, to: new))
-        if new != .notRunning, let index = index(of: app), old == .notRunning {
-            apps[index].lastRoute = currentRoute(for: app)
-        }
-        appRecord(app)?.lifecycleObserver(old, new)
-    }
-
-    /// mediaserverd died: every app hears "lost"; until the restart, calls fail.
-    private func mediaServicesLost() {
-        carry(activation.mediaServicesLost())
+        carry(policy.lifecycleChanged(app, to: new))
+        endpoints[app]?.lifecycleObserver(old, new)
     }
 
     /// mediaserverd is back: every audio object made before is a zombie, every session is back
     /// to its defaults, and every app hears "reset" and must rebuild (QA1749).
     private func mediaServicesReset() {
         epoch += 1
-        activationOrder.removeAll()
-        for index in apps.indices {
-            apps[index].configuration = SessionConfiguration()
-            apps[index].routing = RoutingState()
-            apps[index].preferences = HardwarePreferences()
-            apps[index].ioRunning = false
-            apps[index].lastRoute = currentRoute(for: apps[index].app)
-        }
+        let effects = policy.mediaServicesReset(system: device.system)
         record("mediaserver.reset", ["epoch": .integer(epoch)])
-        carry(activation.mediaServicesReset())
-    }
-
-    /// Apps whose output is silenced right now (ring/silent switch, lock, background).
-    private var silencedApps: [AppID] {
-        apps.filter { device.lifecycle(of: $0.app.name) != .notRunning && isSilenced($0.app) }.map(\.app)
-    }
-
-    private func recordSilencingChanges(from before: [AppID]) {
-        let after = silencedApps
-        for record in apps where before.contains(record.app) != after.contains(record.app) {
-            self.record("session.silenced", ["app": .string(record.app.name), "silenced": .bool(after.contains(record.app))])
-        }
+        carry(effects)
     }
 }

@@ -37,7 +37,7 @@ extension AudioServer {
         // Apps in registration order, so the trace lines below come out in a stable order.
         let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
-        for app in apps.map(\.app) + playing.filter({ index(of: $0) == nil }).sorted() where playing.contains(app) {
+        for app in registeredApps + playing.filter({ !policy.isRegistered($0) }).sorted() where playing.contains(app) {
             let mix = mix(for: app, layout: layout)
             if io.mixes[app]?.gain != mix.gain {
                 record("audio.app.gain", ["app": .string(app.name), "gainPerMille": .integer(Int((mix.gain * 1000).rounded()))])
@@ -66,9 +66,11 @@ extension AudioServer {
     }
 
     /// Input reaches a reader only while its session runs, and is silence until record
-    /// permission is granted (as on a device) or while the app mutes input.
+    /// permission is granted (as on a device), while the app mutes input, or once it left the
+    /// foreground without the audio background mode.
     private func readerGain(_ app: AppID) -> Float {
-        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app) else { return 0 }
+        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app),
+              !isInputSilencedByLifecycle(app) else { return 0 }
         return 1
     }
 

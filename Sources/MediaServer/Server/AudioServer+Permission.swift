@@ -4,38 +4,35 @@ import SimCore
 /// category, or when the app asks — answered by the simulated user (a scenario step or a test),
 /// and changeable later as in Settings. Until granted, the app's input is silence.
 extension AudioServer {
-    public func recordPermission(of app: AppID) -> RecordPermission { permissions.permission(for: app) }
+    public func recordPermission(of app: AppID) -> RecordPermission { policy.recordPermission(of: app) }
 
-    public func isInputSilencedByPermission(_ app: AppID) -> Bool { permissions.inputIsSilenced(app) }
+    public func isInputSilencedByPermission(_ app: AppID) -> Bool { policy.isInputSilencedByPermission(app) }
 
     /// `requestRecordPermission`: `response` runs at once if the user already answered,
     /// otherwise when `answerRecordPermission` is called, in the app's context either way.
     public func requestRecordPermission(_ app: AppID, _ response: @escaping @Sendable (Bool) -> Void) {
-        switch permissions.request(app) {
+        registerIfNeeded(app)
+        let dialogShowing = policy.isAskingForRecordPermission(app)
+        switch policy.requestRecordPermission(app) {
         case let .answered(granted):
             record("permission.request", ["app": .string(app.name), "result": .string(granted ? "granted" : "denied")])
             inAppContext(app) { response(granted) }
         case .pending:
-            record("permission.dialog", ["app": .string(app.name)])
-            try? withRecord(app) { record in record.permissionCallbacks.append(response) }
+            // One dialog per prompt: a request while it shows waits for the same answer.
+            if !dialogShowing { record("permission.dialog", ["app": .string(app.name)]) }
+            endpoints[app]?.permissionCallbacks.append(response)
         }
-    }
-
-    func askForRecordPermissionIfUndetermined(_ app: AppID) {
-        guard permissions.permission(for: app) == .undetermined, !permissions.isAsking(app) else { return }
-        if case .pending = permissions.request(app) { record("permission.dialog", ["app": .string(app.name)]) }
     }
 
     /// The simulated user answers the permission dialog (or, with `fromSettings`, flips the
     /// switch in Settings › Privacy › Microphone).
     public func answerRecordPermission(_ app: AppID, granted: Bool, fromSettings: Bool = false) {
-        let callbacks = fromSettings ? permissions.set(app, granted: granted) : permissions.answer(app, granted: granted)
+        let callbacks = policy.answerRecordPermission(app, granted: granted, fromSettings: fromSettings)
         record(fromSettings ? "permission.settings" : "permission.answer",
                ["app": .string(app.name), "granted": .bool(granted)])
         // Callbacks come back only when a dialog was showing; then every waiting request is answered.
-        guard !callbacks.isEmpty, let index = index(of: app) else { return }
-        let waiting = apps[index].permissionCallbacks
-        apps[index].permissionCallbacks.removeAll()
+        guard !callbacks.isEmpty, let waiting = endpoints[app]?.permissionCallbacks else { return }
+        endpoints[app]?.permissionCallbacks.removeAll()
         for response in waiting { inAppContext(app) { response(granted) } }
     }
 

@@ -1,12 +1,12 @@
 import SimCore
 import VirtualDevices
 
-/// The session calls apps make (`AVAudioSession`'s methods), each recorded in the trace with its
-/// result, so a scenario can expect "setActive failed with cannotInterruptOthers at 3 s".
+/// The session calls apps make (`AVAudioSession`'s methods). Each is an input to the policy;
+/// the server carries out the effects and records the call with its result (`ok` or the
+/// error's code name and rule), so a scenario can expect "setActive failed with
+/// cannotInterruptOthers at 3 s".
 extension AudioServer {
-    public func configuration(of app: AppID) -> SessionConfiguration {
-        appRecord(app)?.configuration ?? SessionConfiguration()
-    }
+    public func configuration(of app: AppID) -> SessionConfiguration { policy.configuration(of: app) }
 
     /// Categories this device and release offer (§2: `record` needs an input; `audioProcessing`
     /// is gone from iOS 10).
@@ -18,37 +18,27 @@ extension AudioServer {
     }
 
     public func setCategory(_ app: AppID, _ category: SessionCategory, mode: SessionMode = .default,
-                            policy: RouteSharingPolicy = .default, options: CategoryOptions = []) throws(SessionError) {
+                            policy routeSharing: RouteSharingPolicy = .default, options: CategoryOptions = []) throws(SessionError) {
         let arguments: [String: TraceValue] = [
-            "category": .string(category.name), "mode": .string(mode.name), "policy": .string(policy.name),
+            "category": .string(category.name), "mode": .string(mode.name), "policy": .string(routeSharing.name),
             "options": .list(options.names.map { .string($0) }),
         ]
         try api("setCategory", app, arguments) { () throws(SessionError) in
-            try requireMediaServices()
-            let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: policy,
+            try policy.requireMediaServices()
+            let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: routeSharing,
                                                               options: options, profile: platform)
-            try apply(configuration, to: app)
+            return try policy.setConfiguration(app, configuration)
         }
     }
 
     public func setMode(_ app: AppID, _ mode: SessionMode) throws(SessionError) {
         try api("setMode", app, ["mode": .string(mode.name)]) { () throws(SessionError) in
-            try requireMediaServices()
+            try policy.requireMediaServices()
             let current = configuration(of: app)
             let configuration = try SessionConfiguration.make(
                 category: current.category, mode: mode, policy: current.routeSharingPolicy,
                 options: current.requestedOptions, profile: platform)
-            try apply(configuration, to: app)
-        }
-    }
-
-    /// Stores a new configuration; changing an active session's category is itself a route
-    /// change (`categoryChange`, §9).
-    private func apply(_ configuration: SessionConfiguration, to app: AppID) throws(SessionError) {
-        let previous = self.configuration(of: app)
-        try withRecord(app) { record in record.configuration = configuration }
-        if activation.isActive(app), previous != configuration {
-            routeChanged(for: app, cause: .categoryChanged)
+            return try policy.setConfiguration(app, configuration)
         }
     }
 
@@ -56,47 +46,38 @@ extension AudioServer {
         var arguments: [String: TraceValue] = ["active": .bool(active)]
         if options.contains(.notifyOthersOnDeactivation) { arguments["options"] = ["notifyOthersOnDeactivation"] }
         try api("setActive", app, arguments) { () throws(SessionError) in
-            if active { try activate(app) } else { try deactivate(app, options: options) }
+            if active { return try policy.activate(app) }
+            let (effects, error) = policy.deactivate(app, options: options)
+            // Deactivating with running I/O deactivates and still reports isBusy (iOS 8–25).
+            carry(effects)
+            if let error { throw error }
+            return []
         }
     }
 
-    private func activate(_ app: AppID) throws(SessionError) {
-        let configuration = self.configuration(of: app)
-        let traits = SessionTraits(category: configuration.category, mode: configuration.effectiveMode,
-                                   options: configuration.categoryOptions)
-        carry(try activation.activate(app, traits: traits, system: device.system))
-        // The app that last went active with non-mixable output while taking remote-control
-        // events becomes the Now Playing app (which may then start from the background).
-        if !configuration.isMixable, configuration.allowsOutput, appRecord(app)?.receivesRemoteControlEvents == true {
-            activation.setNowPlaying(app)
-            record("session.nowPlaying", ["app": .string(app.name)])
-        }
-        let route = currentRoute(for: app)
-        try withRecord(app) { record in record.lastRoute = route }
-        if configuration.allowsInput { askForRecordPermissionIfUndetermined(app) }
+    public func isOtherAudioPlaying(for app: AppID) -> Bool { policy.isOtherAudioPlaying(for: app) }
+
+    public func secondaryAudioShouldBeSilencedHint(for app: AppID) -> Bool {
+        policy.secondaryAudioShouldBeSilencedHint(for: app)
     }
 
-    private func deactivate(_ app: AppID, options: SetActiveOptions) throws(SessionError) {
-        let ioRunning = appRecord(app)?.ioRunning ?? false
-        let (actions, error) = activation.deactivate(app, options: options, ioRunning: ioRunning)
-        carry(actions)
-        if let error { throw error }
-    }
-
-    /// While mediaserverd is down every call fails with `mediaServicesFailed` (§13).
-    func requireMediaServices() throws(SessionError) {
-        guard device.system.mediaServerRunning else {
-            throw SessionError(.mediaServicesFailed, "the media server is not running; wait for mediaServicesWereResetNotification")
+    /// An audio object of the app started or stopped I/O (a player playing, a recorder
+    /// recording). Starting can fail: e.g. `cannotStartPlaying` from the background.
+    public func setIORunning(_ app: AppID, _ running: Bool) throws(SessionError) {
+        try api(running ? "startIO" : "stopIO", app, [:]) { () throws(SessionError) in
+            running ? try policy.ioStarted(app) : policy.ioStopped(app)
         }
     }
 
-    /// Runs an API call, recording it and its result (`ok` or the error's code name) in the trace.
+    /// Runs an API call: the policy's effects are carried out, then the call is recorded with
+    /// its result (`ok` or the error's code name and the rule it broke).
     func api(_ name: String, _ app: AppID, _ arguments: [String: TraceValue],
-             _ body: () throws(SessionError) -> Void) throws(SessionError) {
+             _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
+        registerIfNeeded(app)
         var fields = arguments
         fields["app"] = .string(app.name)
         do {
-            try body()
+            carry(try body())
             fields["result"] = "ok"
             record("api.\(name)", fields)
         } catch {
@@ -104,21 +85,6 @@ extension AudioServer {
             fields["rule"] = .string(error.rule)
             record("api.\(name)", fields)
             throw error
-        }
-    }
-
-    public func isOtherAudioPlaying(for app: AppID) -> Bool { activation.isOtherAudioPlaying(for: app) }
-
-    public func secondaryAudioShouldBeSilencedHint(for app: AppID) -> Bool {
-        activation.secondaryAudioShouldBeSilencedHint(for: app)
-    }
-
-    /// An audio object of the app started or stopped I/O (a player playing, a recorder
-    /// recording). Starting can fail: e.g. `cannotStartPlaying` from the background.
-    public func setIORunning(_ app: AppID, _ running: Bool) throws(SessionError) {
-        try api(running ? "startIO" : "stopIO", app, [:]) { () throws(SessionError) in
-            if running { carry(try activation.ioStarted(app)) } else { carry(activation.ioStopped(app)) }
-            try withRecord(app) { record in record.ioRunning = running }
         }
     }
 }

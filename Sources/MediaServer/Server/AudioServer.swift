@@ -1,9 +1,10 @@
 import SimCore
 import VirtualDevices
 
-/// The simulated media server (mediaserverd): it owns the virtual device, the one simulation
-/// clock and the trace, keeps every app's session, carries out what the policy machines decide,
-/// and delivers notifications to apps.
+/// The simulated media server (mediaserverd): a thin executor. It owns the virtual device, the one
+/// simulation clock and the trace; it applies device events, feeds every input to the one policy
+/// machine (`MediaPolicy`), carries out the effects it returns — tracing each, delivering
+/// notifications to apps, restarting IO at a new hardware format — and renders the IO cycle.
 ///
 /// The server is a reference type because app code reaches it through facades
 /// (`AVAudioSession.sharedInstance()`), but it is single-threaded: everything happens on the thread
@@ -15,26 +16,24 @@ public final class AudioServer: @unchecked Sendable {
     public internal(set) var device: VirtualDevice
     public internal(set) var trace: Trace
     var scheduler = Scheduler<ServerEvent>()
-    /// Per-app state, in registration order (the order notifications go out in).
-    var apps: [AppRecord] = []
-    var activation: ActivationArbiter
-    var permissions: RecordPermissionStore
-    /// Active sessions, least recently activated first: the last non-mixable one controls the
-    /// hardware (its preferred sample rate and IO buffer duration are granted).
-    var activationOrder: [AppID] = []
+    /// The one policy machine: every session, the route, the hardware (Policy/MediaPolicy*.swift).
+    public internal(set) var policy: MediaPolicy
+    /// How to reach each app's code; only looked up by app, never iterated.
+    var endpoints: [AppID: AppEndpoint] = [:]
     /// Bumped by every media-services reset: objects created in an older epoch are zombies.
     public internal(set) var epoch = 0
     /// Voices, the render engine, the IO clock and the port sinks (AudioServer+IO*.swift).
     var io = AudioIO()
     private var attachments: [String: AnyObject] = [:]
 
-    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0) {
+    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0,
+                activationSettings: ActivationSettings = .init()) {
         self.platform = platform
         self.seed = seed
         device = VirtualDevice(profile: profile)
         trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.description)])
-        activation = ActivationArbiter(profile: platform)
-        permissions = RecordPermissionStore(profile: platform)
+        policy = MediaPolicy(platform: platform, audioHardware: profile.hardware, ports: device.ports,
+                             system: device.system, settings: activationSettings)
     }
 
     public var now: HostTime { scheduler.now }

@@ -27,7 +27,7 @@ struct ActivationTests {
 
         var reversed = makeArbiter([.game, .music])
         _ = try reversed.activate(.game, traits: .ambientGame, system: idle)
-        let actions = try reversed.activate(.music, traits: .player, system: idle)
+        let actions = try play(&reversed, .music, .player)
 
         // The game is not interrupted; being foreground and active it hears the hint instead.
         #expect(actions == [.activated(.music), .notify(.game, .hintBegin)])
@@ -43,12 +43,23 @@ struct ActivationTests {
     }
 
     @Test("SESSION-ACTIVE-CHANGE-APPLIES: a change to an active session applies at once; reactivating re-applies it")
-    func reactivationIsNoOp() throws {
+    func activeChangeApplies() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
         _ = try arbiter.activate(.music, traits: .player, system: idle)
+        // Same traits: nothing to do.
         #expect(try arbiter.activate(.music, traits: .player, system: idle) == [])
-        #expect(arbiter.isActive(.game))
+        // Music adds duckOthers while active: the game is ducked now, not at the next activation.
+        let ducking = SessionTraits(category: .playback, options: [.duckOthers, .mixWithOthers])
+        #expect(arbiter.reconfigure(.music, traits: ducking) == [.setDucked(.game, true)])
+        #expect(arbiter.isDucked(.game))
+        // Back to non-mixable via setActive(true) on the active session: the game is no longer
+        // ducked; both mix-wise it stays (ambient is mixable), so nobody is interrupted.
+        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.setDucked(.game, false)])
+        // The game turns soloAmbient while active: now it displaces Music.
+        #expect(arbiter.reconfigure(.game, traits: .soloGame) == [.deactivated(.music), .notify(.music, .began())])
+        // An inactive session's change waits for its activation.
+        #expect(arbiter.reconfigure(.music, traits: .ambientGame) == [])
     }
 
     @Test("SESSION-ACTIVATE-DUCK-OTHERS: a navigation prompt ducks music while active and un-ducks it on deactivation")
@@ -71,7 +82,7 @@ struct ActivationTests {
     func latecomerIsDucked() throws {
         var arbiter = makeArbiter([.music, .navigation])
         _ = try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle)
-        let actions = try arbiter.activate(.music, traits: .player, system: idle)
+        let actions = try play(&arbiter, .music, .player)
         // The foreground navigation app also learns that primary audio now plays.
         #expect(actions == [.activated(.music), .setDucked(.music, true), .notify(.navigation, .hintBegin)])
     }
@@ -79,7 +90,7 @@ struct ActivationTests {
     @Test("SESSION-ACTIVATE-SPOKEN-AUDIO: a navigation prompt pauses a podcast, ducks a game, and notifyOthers lets the podcast resume")
     func navigationOverPodcast() throws {
         var arbiter = makeArbiter([.game, .navigation, .podcast])
-        _ = try arbiter.activate(.podcast, traits: .spokenAudio, system: idle)
+        _ = try play(&arbiter, .podcast, .spokenAudio)
         #expect(try arbiter.activate(.game, traits: .ambientGame, system: idle) == [.activated(.game)])
 
         let prompt = try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle)
@@ -94,7 +105,7 @@ struct ActivationTests {
         #expect(done == [.deactivated(.navigation), .setDucked(.game, false), .notify(.podcast, .endedResume)])
         #expect(!arbiter.isInterrupted(.podcast) && !arbiter.isActive(.podcast))
 
-        #expect(try arbiter.activate(.podcast, traits: .spokenAudio, system: idle) == [.activated(.podcast), .notify(.game, .hintBegin)])
+        #expect(try play(&arbiter, .podcast, .spokenAudio) == [.activated(.podcast), .notify(.game, .hintBegin)])
     }
 
     @Test("SESSION-ACTIVATE-SPOKEN-AUDIO-MUSIC: interruptSpokenAudioAndMixWithOthers leaves non-spoken music playing")

@@ -57,3 +57,9 @@ func activationError(_ arbiter: inout ActivationArbiter, _ app: AppID, _ traits:
         return error
     }
 }
+
+/// The app activates its session and starts output I/O: what "plays" means to the policy (the
+/// hint and isOtherAudioPlaying follow running I/O).
+func play(_ arbiter: inout ActivationArbiter, _ app: AppID, _ traits: SessionTraits, _ system: SystemState = idle) throws -> [PolicyAction] {
+    try arbiter.activate(app, traits: traits, system: system) + arbiter.ioStarted(app)
+}

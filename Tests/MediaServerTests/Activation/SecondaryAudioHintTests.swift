@@ -17,7 +17,7 @@ struct SecondaryAudioHintTests {
         // Navigation is in the foreground but inactive.
 
         // The user presses play on the headset: Music starts from the background (2014 demo).
-        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music), .notify(.game, .hintBegin)])
+        #expect(try play(&arbiter, .music, .player) == [.activated(.music), .notify(.game, .hintBegin)])
         #expect(arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
         #expect(arbiter.deactivate(.music, ioRunning: false).actions == [.deactivated(.music), .notify(.game, .hintEnd)])
         #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
@@ -27,14 +27,16 @@ struct SecondaryAudioHintTests {
     func mixableAudioRaisesNoHint() throws {
         var arbiter = makeArbiter([.game, .navigation])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
-        #expect(try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle) == [.activated(.navigation), .setDucked(.game, true)])
+        #expect(try play(&arbiter, .navigation, .navigationPrompt) == [.activated(.navigation), .setDucked(.game, true)])
         #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
         #expect(arbiter.isOtherAudioPlaying(for: .game))
     }
 
     @Test("SESSION-HINT-HANDOVER: primary audio changing hands keeps the hint; a call sends no hint end because the game is interrupted too")
     func handover() throws {
-        var arbiter = makeArbiter([.game, .music, .radio])
+        // Judged on active sessions: under running-I/O evidence the hint would end between the
+        // old player's stop and the new one's start.
+        var arbiter = makeArbiter([.game, .music, .radio], settings: .init(playingEvidence: .activeSession))
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
         _ = arbiter.lifecycleChanged(.music, to: .background)
         arbiter.setNowPlaying(.music)
@@ -52,9 +54,9 @@ struct SecondaryAudioHintTests {
         #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
     }
 
-    @Test("SESSION-HINT-RUNNING-IO: under running-I/O evidence the hint follows Music's play and pause, not its activation")
+    @Test("SESSION-HINT-RUNNING-IO: the hint follows Music's play and pause, not its activation")
     func hintFollowsIO() throws {
-        var arbiter = makeArbiter([.game, .music], settings: .init(playingEvidence: .runningIO))
+        var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
         _ = arbiter.lifecycleChanged(.music, to: .background)
         arbiter.setNowPlaying(.music)
@@ -71,11 +73,13 @@ struct SecondaryAudioHintTests {
         var arbiter = makeArbiter([.game, .music, .recorder])
         #expect(!arbiter.isOtherAudioPlaying(for: .music))
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
+        #expect(!arbiter.isOtherAudioPlaying(for: .music)) // active but silent: not playing
+        _ = try arbiter.ioStarted(.game)
         #expect(arbiter.isOtherAudioPlaying(for: .music))
         #expect(!arbiter.isOtherAudioPlaying(for: .game))
         #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .music))
         _ = arbiter.deactivate(.game, ioRunning: false)
-        _ = try arbiter.activate(.recorder, traits: .recording, system: idle)
+        _ = try play(&arbiter, .recorder, .recording)
         #expect(!arbiter.isOtherAudioPlaying(for: .music))
     }
 }

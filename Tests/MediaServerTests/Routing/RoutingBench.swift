@@ -25,13 +25,13 @@ struct RoutingBench {
     }
 
     func request(_ category: SessionCategory, mode: SessionMode = .default, options: CategoryOptions = [],
-                 multiRouteInputs: MultiRouteInputRule = .lastInPort) -> RouteRequest {
+                 multiRouteInputs: MultiRouteInputRule = .allEligible) -> RouteRequest {
         state.request(category: category, mode: mode, options: options, ports: ports,
                       multiRouteInputs: multiRouteInputs)
     }
 
     func route(_ category: SessionCategory, mode: SessionMode = .default, options: CategoryOptions = [],
-               multiRouteInputs: MultiRouteInputRule = .lastInPort) -> AudioRoute {
+               multiRouteInputs: MultiRouteInputRule = .allEligible) -> AudioRoute {
         RouteSelector.route(for: request(category, mode: mode, options: options, multiRouteInputs: multiRouteInputs))
     }
 

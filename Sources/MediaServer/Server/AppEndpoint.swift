@@ -1,19 +1,9 @@
 import SimCore
 import VirtualDevices
 
-/// Everything the server keeps for one app's session besides what the activation arbiter holds.
-struct AppRecord {
-    let app: AppID
-    /// The app declares the `audio` background mode (UIBackgroundModes).
-    var hasAudioBackgroundMode = false
-    var configuration = SessionConfiguration()
-    var routing = RoutingState()
-    var preferences = HardwarePreferences()
-    /// The route the app was last told about (or saw when it launched): the "previous route".
-    var lastRoute = AudioRoute.empty
-    var ioRunning = false
-    var inputMuted = false
-    var receivesRemoteControlEvents = false
+/// How the server reaches one app's code: its notification observers and the record-permission
+/// callbacks waiting for the simulated user. Session state is the policy's (`SessionState`).
+struct AppEndpoint {
     /// Delivers a notification to the app's code (facade or scripted app).
     var observer: (SessionNotification) -> Void
     /// Tells the app's code about its own lifecycle changes (UIKit notifications).

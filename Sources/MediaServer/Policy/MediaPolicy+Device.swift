@@ -1,0 +1,69 @@
+import VirtualDevices
+
+/// What happens to the device: ports come and go, the system's controls change, apps move through
+/// their lifecycle, calls, alarms and Siri interrupt sessions, and a crashed media server loses
+/// and then resets every session.
+extension MediaPolicy {
+    /// The device's ports or system controls changed (an accessory attached or detached, a link
+    /// lost, the network back, a switch flipped). `cause` is nil when no port changed.
+    public mutating func deviceChanged(ports: [Port], system: SystemState, cause: RouteChangeCause?) -> [PolicyEffect] {
+        input { policy in
+            policy.ports = ports
+            policy.system = system
+            return cause.map { policy.routeMayHaveChanged($0) } ?? []
+        }
+    }
+
+    /// The app moved to `lifecycle` (launch and relaunch are a move to `.foreground`). A launching
+    /// app starts from the route as it is and hears only later changes.
+    public mutating func lifecycleChanged(_ app: AppID, to lifecycle: AppLifecycle) -> [PolicyEffect] {
+        if !isRegistered(app) { register(app) }
+        return input { policy in
+            if policy.lifecycle(of: app) == .notRunning, lifecycle != .notRunning {
+                let route = policy.computeRoute()
+                policy.withSession(app) { $0.lastRoute = route }
+            }
+            let effects = policy.apply(policy.activation.lifecycleChanged(app, to: lifecycle))
+            return effects + policy.routeMayHaveChanged(.categoryChanged)
+        }
+    }
+
+    /// A call rings, an alarm sounds, Siri listens: every active session is interrupted.
+    public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource, system: SystemState) -> [PolicyEffect] {
+        input { policy in
+            policy.system = system
+            return policy.apply(policy.activation.systemInterruptionBegan(source)) + policy.routeMayHaveChanged(.categoryChanged)
+        }
+    }
+
+    /// The call, alarm or Siri is over; whether apps hear "ended" depends on the release.
+    public mutating func systemInterruptionEnded(_ source: SystemInterruptionSource, outcome: SystemInterruptionOutcome,
+                                                 system: SystemState) -> [PolicyEffect] {
+        input { policy in
+            policy.system = system
+            return policy.apply(policy.activation.systemInterruptionEnded(source, outcome: outcome))
+        }
+    }
+
+    /// mediaserverd died: every app hears "lost"; until the restart, calls fail.
+    public mutating func mediaServicesLost(system: SystemState) -> [PolicyEffect] {
+        input { policy in
+            policy.system = system
+            return policy.apply(policy.activation.mediaServicesLost())
+        }
+    }
+
+    /// mediaserverd is back: every session is back to its defaults, and every app hears "reset"
+    /// and must rebuild (QA1749). Apps start over from the route as it is now; they are told
+    /// "reset", not "route changed".
+    public mutating func mediaServicesReset(system: SystemState) -> [PolicyEffect] {
+        input { policy in
+            policy.system = system
+            for index in policy.sessions.indices { policy.sessions[index].reset() }
+            let effects = policy.apply(policy.activation.mediaServicesReset())
+            let route = policy.computeRoute()
+            for index in policy.sessions.indices { policy.sessions[index].lastRoute = route }
+            return effects
+        }
+    }
+}

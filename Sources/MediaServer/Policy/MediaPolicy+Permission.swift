@@ -1,0 +1,26 @@
+/// Record permission (2013 talk "What's New in Core Audio for iOS"): asked once per app — on the
+/// first activation of an input category, or when the app asks — answered by the simulated user,
+/// changeable later as in Settings. Until granted, the app's input is silence.
+extension MediaPolicy {
+    public func recordPermission(of app: AppID) -> RecordPermission { permissions.permission(for: app) }
+    public func isInputSilencedByPermission(_ app: AppID) -> Bool { permissions.inputIsSilenced(app) }
+    public func isAskingForRecordPermission(_ app: AppID) -> Bool { permissions.isAsking(app) }
+
+    /// `requestRecordPermission`: the answer if the user already gave one, else the dialog.
+    public mutating func requestRecordPermission(_ app: AppID) -> RecordPermissionStore.Reply {
+        permissions.request(app)
+    }
+
+    /// The simulated user answers the dialog, or flips the switch in Settings: the callbacks
+    /// waiting on a dialog (none when no dialog was showing).
+    public mutating func answerRecordPermission(_ app: AppID, granted: Bool, fromSettings: Bool) -> [RecordPermissionStore.Callback] {
+        fromSettings ? permissions.set(app, granted: granted) : permissions.answer(app, granted: granted)
+    }
+
+    /// Activating an input category shows the dialog the first time (one dialog per prompt).
+    mutating func askForRecordPermissionIfUndetermined(_ app: AppID) -> [PolicyEffect] {
+        guard permissions.permission(for: app) == .undetermined, !permissions.isAsking(app),
+              case .pending = permissions.request(app) else { return [] }
+        return [.permissionDialog(app)]
+    }
+}

@@ -1,0 +1,84 @@
+import VirtualDevices
+
+/// The session calls apps make (`setCategory`, `setMode`, `setActive`) and their I/O starting and
+/// stopping — what the policy hears of what apps really do.
+extension MediaPolicy {
+    /// Stores a new configuration. An active session's change applies at once, as on iOS: its new
+    /// options duck or interrupt others now, and a change of category, mode or options is itself a
+    /// route change (`categoryChange`, §9) for the app — and for every active app when the
+    /// device's route really changed. An inactive session's change waits for its activation.
+    public mutating func setConfiguration(_ app: AppID, _ configuration: SessionConfiguration) throws(SessionError) -> [PolicyEffect] {
+        try input { policy throws(SessionError) in
+            try policy.requireMediaServices()
+            let previous = policy.configuration(of: app)
+            policy.withSession(app) { $0.configuration = configuration }
+            guard previous != configuration, policy.isActive(app) else { return [] }
+            let effects = policy.apply(policy.activation.reconfigure(app, traits: configuration.traits))
+            return effects + policy.routeMayHaveChanged(.categoryChanged, by: app)
+        }
+    }
+
+    /// `setActive(true)`: on an active session it re-applies the session's configuration. The app
+    /// that goes active with non-mixable output while taking remote-control events becomes the
+    /// Now Playing app (which may then start from the background); an input category asks for
+    /// the microphone the first time (2013 talk).
+    public mutating func activate(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
+        try input { policy throws(SessionError) in
+            let configuration = policy.configuration(of: app)
+            var effects = policy.apply(try policy.activation.activate(app, traits: configuration.traits, system: policy.system))
+            effects += policy.routeMayHaveChanged(.categoryChanged)
+            if !configuration.isMixable, configuration.allowsOutput, policy.session(app)?.receivesRemoteControlEvents == true,
+               !policy.isNowPlaying(app) {
+                policy.activation.setNowPlaying(app)
+                effects.append(.nowPlaying(app))
+            }
+            if configuration.allowsInput { effects += policy.askForRecordPermissionIfUndetermined(app) }
+            return effects
+        }
+    }
+
+    /// `setActive(false, options:)`: the effects, and the error the call reports (isBusy with
+    /// running I/O on iOS 8–25) even though the session was deactivated.
+    public mutating func deactivate(_ app: AppID, options: SetActiveOptions) -> (effects: [PolicyEffect], error: SessionError?) {
+        var error: SessionError?
+        let effects = input { policy in
+            let (actions, failure) = policy.activation.deactivate(app, options: options, ioRunning: policy.isIORunning(app))
+            error = failure
+            return policy.apply(actions) + policy.routeMayHaveChanged(.categoryChanged)
+        }
+        return (effects, error)
+    }
+
+    /// An audio object of the app started I/O (a player playing, a recorder recording). It can be
+    /// refused: `cannotStartPlaying` from the background without the audio mode (2013 talk).
+    public mutating func ioStarted(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
+        try input { policy throws(SessionError) in
+            let effects = policy.apply(try policy.activation.ioStarted(app))
+            policy.withSession(app) { $0.ioRunning = true }
+            return effects
+        }
+    }
+
+    /// The app stopped or paused all its I/O.
+    public mutating func ioStopped(_ app: AppID) -> [PolicyEffect] {
+        input { policy in
+            policy.withSession(app) { $0.ioRunning = false }
+            return policy.apply(policy.activation.ioStopped(app))
+        }
+    }
+
+    public mutating func setReceivesRemoteControlEvents(_ app: AppID, _ receives: Bool) {
+        withSession(app) { $0.receivesRemoteControlEvents = receives }
+    }
+
+    public mutating func setInputMuted(_ app: AppID, _ muted: Bool) {
+        withSession(app) { $0.inputMuted = muted }
+    }
+
+    /// While mediaserverd is down every call fails with `mediaServicesFailed` (§13).
+    func requireMediaServices() throws(SessionError) {
+        guard system.mediaServerRunning else {
+            throw SessionError(.mediaServicesFailed, "the media server is not running; wait for mediaServicesWereResetNotification")
+        }
+    }
+}

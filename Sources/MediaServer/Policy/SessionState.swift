@@ -1,0 +1,35 @@
+import SimCore
+import VirtualDevices
+
+/// Everything the policy keeps for one app's session besides what the activation arbiter holds:
+/// its configuration, routing choices and hardware preferences, and the route it last heard of.
+struct SessionState: Sendable {
+    let app: AppID
+    /// The app declares the `audio` background mode (UIBackgroundModes).
+    var hasAudioBackgroundMode: Bool
+    var configuration = SessionConfiguration()
+    var routing = RoutingState()
+    var preferences = HardwarePreferences()
+    /// The route the app was last told about (or saw when it launched): the "previous route".
+    var lastRoute = AudioRoute.empty
+    var ioRunning = false
+    var inputMuted = false
+    var receivesRemoteControlEvents = false
+    /// iOS 17+ `prefersInterruptionOnRouteDisconnect` (default true).
+    var prefersInterruptionOnRouteDisconnect = true
+
+    init(app: AppID, hasAudioBackgroundMode: Bool) {
+        self.app = app
+        self.hasAudioBackgroundMode = hasAudioBackgroundMode
+    }
+
+    /// Back to a fresh session after a media-services reset (QA1749: "as if the application was
+    /// starting up for the first time"); what belongs to the app, not the session, stays.
+    mutating func reset() {
+        configuration = SessionConfiguration()
+        routing = RoutingState()
+        preferences = HardwarePreferences()
+        prefersInterruptionOnRouteDisconnect = true
+        ioRunning = false
+    }
+}
