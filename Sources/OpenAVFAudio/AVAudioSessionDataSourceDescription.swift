@@ -41,11 +41,10 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
         guard let binding else {
             throw AVAudioSession.error(.expiredSession, "this data source description was not read by a simulated app")
         }
-        guard let pattern else {
-            do { return try binding.server.setPreferredPolarPattern(binding.app, nil, for: key) } catch { throw AVAudioSession.error(error) }
-        }
-        guard let parsed = DataSource.PolarPattern(rawValue: pattern.rawValue) else {
-            throw AVAudioSession.error(.badParam, "unknown polar pattern '\(pattern.rawValue)'")
+        var parsed: DataSource.PolarPattern?
+        if let pattern {
+            parsed = DataSource.PolarPattern(rawValue: pattern.rawValue)
+            guard parsed != nil else { throw AVAudioSession.error(.badParam, "unknown polar pattern '\(pattern.rawValue)'") }
         }
         do { try binding.server.setPreferredPolarPattern(binding.app, parsed, for: key) } catch { throw AVAudioSession.error(error) }
     }
