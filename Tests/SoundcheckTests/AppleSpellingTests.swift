@@ -83,6 +83,15 @@ struct AppleSpellingTests {
         #expect(probe.lifecycle == [UIApplication.didEnterBackgroundNotification])
     }
 
+    @Test("Buffers, formats and the streaming converter take Apple's spellings: 0.1 s at 48 kHz becomes 0.1 s at 44.1 kHz")
+    func converterIdiom() throws {
+        let input = try #require(SpellingProbe.sine(frequency: 440, frames: 4_800))
+        let (output, status) = try #require(SpellingProbe.resample(input, to: 44_100))
+        #expect(output.format.sampleRate == 44_100 && output.format.isStandard)
+        #expect(status == .endOfStream || status == .haveData)
+        #expect(abs(Int(output.frameLength) - 4_410) <= 64, "\(output.frameLength) frames")
+    }
+
     @Test("Core Audio structs take Apple's memberwise spellings")
     func coreAudioTypes() throws {
         var description = AudioChannelLayout(mChannelLayoutTag: kAudioChannelLayoutTag_Stereo, mChannelBitmap: AudioChannelBitmap(),

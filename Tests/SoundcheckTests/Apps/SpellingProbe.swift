@@ -85,6 +85,35 @@ final class SpellingProbe: @unchecked Sendable {
         try AVAudioSession.sharedInstance().overrideOutputAudioPort(portOverride)
     }
 
+    /// A mono 48 kHz sine as Apple's buffer API builds it.
+    static func sine(frequency: Double, frames: AVAudioFrameCount) -> AVAudioPCMBuffer? {
+        guard let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1),
+              let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: frames),
+              let samples = buffer.floatChannelData?[0] else { return nil }
+        buffer.frameLength = frames
+        for frame in 0..<Int(frames) { samples[frame] = Float(sin(2 * .pi * frequency * Double(frame) / 48_000)) / 2 }
+        return buffer
+    }
+
+    /// Resamples with the streaming converter, in the usual input-block idiom.
+    static func resample(_ input: AVAudioPCMBuffer, to sampleRate: Double) -> (AVAudioPCMBuffer, AVAudioConverterOutputStatus)? {
+        guard let format = AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: sampleRate, channels: 1, interleaved: false),
+              let converter = AVAudioConverter(from: input.format, to: format),
+              let output = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 8_192) else { return nil }
+        var supplied = false
+        var error: NSError?
+        let status = converter.convert(to: output, error: &error) { _, inputStatus in
+            if supplied {
+                inputStatus.pointee = .endOfStream
+                return nil
+            }
+            supplied = true
+            inputStatus.pointee = .haveData
+            return input
+        }
+        return error == nil ? (output, status) : nil
+    }
+
     private func routeChanged(_ notification: Notification) {
         guard let info = notification.userInfo,
               let value = info[AVAudioSessionRouteChangeReasonKey] as? UInt,
