@@ -3,8 +3,10 @@ import MediaServer
 
 /// `AVAudioApplication` (iOS 17): the app-wide object for record permission and input mute.
 public final class AVAudioApplication: NSObject, @unchecked Sendable {
-    /// `AVAudioApplication.recordPermission` values (FourCCs, as `AVAudioSession.RecordPermission`).
-    public enum RecordPermission: Int, Sendable {
+    /// `AVAudioApplication.recordPermission`: Apple's Swift name for this type is lowercase, the
+    /// same as the property (`var recordPermission: AVAudioApplication.recordPermission`); the
+    /// values are the FourCCs of the deprecated `AVAudioSession.RecordPermission`.
+    public enum recordPermission: Int, Sendable {
         case undetermined = 1_970_168_948
         case denied = 1_684_369_017
         case granted = 1_735_552_628
@@ -20,15 +22,23 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
         return binding.server.attachment(for: binding.app, key: "AVAudioApplication") { AVAudioApplication(binding: binding) }
     }
 
-    public var recordPermission: RecordPermission {
+    public var recordPermission: recordPermission {
         guard let binding else { return .undetermined }
-        return RecordPermission(rawValue: Int(binding.server.recordPermission(of: binding.app).rawValue)) ?? .undetermined
+        let value = Int(binding.server.recordPermission(of: binding.app).rawValue)
+        return AVAudioApplication.recordPermission(rawValue: value) ?? .undetermined
     }
 
     /// Answered at once when already decided, else when the simulated user answers the dialog.
     public class func requestRecordPermission(completionHandler response: @escaping @Sendable (Bool) -> Void) {
         guard let binding = AppContext.current else { return response(false) }
         binding.server.requestRecordPermission(binding.app, response)
+    }
+
+    /// The async form of `requestRecordPermission(completionHandler:)`.
+    public class func requestRecordPermission() async -> Bool {
+        await withCheckedContinuation { continuation in
+            requestRecordPermission { granted in continuation.resume(returning: granted) }
+        }
     }
 
     /// Per-application input mute: the app's input samples become zeros.

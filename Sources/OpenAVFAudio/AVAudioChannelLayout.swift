@@ -14,8 +14,9 @@ public final class AVAudioChannelLayout: NSObject, @unchecked Sendable {
               layoutTag != kAudioChannelLayoutTag_UseChannelBitmap,
               AudioChannelLayoutTag_GetNumberOfChannels(layoutTag) > 0 else { return nil }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: AudioChannelLayout(mChannelLayoutTag: layoutTag, mChannelBitmap: 0,
-                                                  mNumberChannelDescriptions: 0))
+        var layout = AudioChannelLayout()
+        layout.mChannelLayoutTag = layoutTag
+        storage.initialize(to: layout)
     }
 
     /// A layout copied from Apple's struct.
@@ -57,7 +58,7 @@ public final class AVAudioChannelLayout: NSObject, @unchecked Sendable {
     /// (32 bytes, little-endian), as `sizeof(AudioChannelLayout)` is on Apple platforms.
     var settingsData: Data {
         var bytes = [UInt8](repeating: 0, count: 32)
-        for (index, word) in [layoutTag, storage.pointee.mChannelBitmap, 0].enumerated() {
+        for (index, word) in [layoutTag, storage.pointee.mChannelBitmap.rawValue, 0].enumerated() {
             for byte in 0..<4 { bytes[index * 4 + byte] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(byte))) }
         }
         return Data(bytes)

@@ -62,8 +62,6 @@ public final class AVAudioConverter: NSObject, @unchecked Sendable {
 
     /// Bytes of one output packet (one frame, for PCM).
     public var maximumOutputPacketSize: Int { Int(outputFormat.streamDescription.pointee.mBytesPerPacket) }
-    /// The smallest useful output buffer, in bytes: one packet, for PCM.
-    public var minimumOutputBufferSize: Int { maximumOutputPacketSize }
 
     /// Forgets the stream in progress (buffered input and output, end of stream).
     public func reset() {

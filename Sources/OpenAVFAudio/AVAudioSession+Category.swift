@@ -5,6 +5,7 @@ extension AVAudioSession {
     public struct Category: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
 
         public static let ambient = Category(rawValue: SessionCategory.ambient.rawValue)
         public static let soloAmbient = Category(rawValue: SessionCategory.soloAmbient.rawValue)
@@ -20,6 +21,7 @@ extension AVAudioSession {
     public struct Mode: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
 
         public static let `default` = Mode(rawValue: SessionMode.default.rawValue)
         public static let voiceChat = Mode(rawValue: SessionMode.voiceChat.rawValue)

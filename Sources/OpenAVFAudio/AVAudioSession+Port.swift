@@ -5,6 +5,7 @@ extension AVAudioSession {
     public struct Port: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         init(_ type: PortType) { self.rawValue = type.rawValue }
 
         public static let builtInMic = Port(.builtInMic)
@@ -34,6 +35,7 @@ extension AVAudioSession {
     public struct Location: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         public static let upper = Location(rawValue: DataSource.Location.upper.rawValue)
         public static let lower = Location(rawValue: DataSource.Location.lower.rawValue)
     }
@@ -42,6 +44,7 @@ extension AVAudioSession {
     public struct Orientation: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         public static let top = Orientation(rawValue: DataSource.Orientation.top.rawValue)
         public static let bottom = Orientation(rawValue: DataSource.Orientation.bottom.rawValue)
         public static let front = Orientation(rawValue: DataSource.Orientation.front.rawValue)
@@ -54,6 +57,7 @@ extension AVAudioSession {
     public struct PolarPattern: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         public static let omnidirectional = PolarPattern(rawValue: DataSource.PolarPattern.omnidirectional.rawValue)
         public static let cardioid = PolarPattern(rawValue: DataSource.PolarPattern.cardioid.rawValue)
         public static let subcardioid = PolarPattern(rawValue: DataSource.PolarPattern.subcardioid.rawValue)

@@ -11,12 +11,12 @@ extension AVAudioSession {
     @_spi(Soundcheck)
     public static func post(_ notification: SessionNotification, to binding: AppBinding) {
         AppContext.run(as: binding) {
-            let (name, userInfo) = foundationForm(of: notification)
+            let (name, userInfo) = foundationForm(of: notification, binding: binding)
             NotificationCenter.default.post(name: name, object: sharedInstance(), userInfo: userInfo)
         }
     }
 
-    static func foundationForm(of notification: SessionNotification) -> (Notification.Name, [AnyHashable: Any]?) {
+    static func foundationForm(of notification: SessionNotification, binding: AppBinding) -> (Notification.Name, [AnyHashable: Any]?) {
         switch notification {
         case let .interruption(type, reason, options):
             var info: [AnyHashable: Any] = [AVAudioSessionInterruptionTypeKey: type.rawValue]
@@ -25,7 +25,7 @@ extension AVAudioSession {
             return (interruptionNotification, info)
         case let .routeChange(reason, previousRoute):
             return (routeChangeNotification, [AVAudioSessionRouteChangeReasonKey: reason.rawValue,
-                                              AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previousRoute)])
+                                              AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previousRoute, binding: binding)])
         case .mediaServicesWereLost:
             return (mediaServicesWereLostNotification, nil)
         case .mediaServicesWereReset:

@@ -4,19 +4,19 @@ import VirtualDevices
 
 extension AVAudioSession {
     public var currentRoute: AVAudioSessionRouteDescription {
-        AVAudioSessionRouteDescription(read(.empty) { $0.currentRoute(for: $1) })
+        AVAudioSessionRouteDescription(read(.empty) { $0.currentRoute(for: $1) }, binding: binding)
     }
 
     /// Nil when the category has no input (reference §6.4).
     public var availableInputs: [AVAudioSessionPortDescription]? {
         read(nil) { server, app in
             let inputs = server.availableInputs(for: app)
-            return server.configuration(of: app).category.allowsInput ? inputs.map(AVAudioSessionPortDescription.init) : nil
+            return server.configuration(of: app).category.allowsInput ? inputs.map { AVAudioSessionPortDescription($0, binding: binding) } : nil
         }
     }
 
     public var preferredInput: AVAudioSessionPortDescription? {
-        read(nil) { $0.preferredInput(for: $1) }.map(AVAudioSessionPortDescription.init)
+        read(nil) { $0.preferredInput(for: $1) }.map { AVAudioSessionPortDescription($0, binding: binding) }
     }
 
     public func setPreferredInput(_ inPort: AVAudioSessionPortDescription?) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreAudioTypes
 import VirtualDevices
 
 /// `AVAudioSessionChannelDescription`: one channel of a port, by owning port UID and number.
@@ -7,8 +8,8 @@ public final class AVAudioSessionChannelDescription: NSObject, @unchecked Sendab
     public let owningPortUID: String
     /// 1-based, as in Apple's multichannel routing examples (reference §6.6).
     public let channelNumber: Int
-    /// Core Audio's `AudioChannelLabel` value.
-    public let channelLabel: UInt32
+    /// The physical position the channel feeds (`kAudioChannelLabel_Left` …).
+    public let channelLabel: AudioChannelLabel
 
     init(_ channel: PortChannel) {
         channelName = channel.channelName

@@ -1,4 +1,5 @@
 import Foundation
+import MediaServer
 import VirtualDevices
 
 /// `AVAudioSessionDataSourceDescription`: a selectable source of a port (a phone's microphones).
@@ -9,9 +10,14 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
     public let orientation: AVAudioSession.Orientation?
     public let supportedPolarPatterns: [AVAudioSession.PolarPattern]?
     public let selectedPolarPattern: AVAudioSession.PolarPattern?
-    public private(set) var preferredPolarPattern: AVAudioSession.PolarPattern?
 
-    init(_ source: DataSource) {
+    /// The port this source belongs to, and the app whose session read it.
+    let portUID: String
+    let binding: AppBinding?
+
+    init(_ source: DataSource, portUID: String, binding: AppBinding?) {
+        self.portUID = portUID
+        self.binding = binding
         dataSourceID = NSNumber(value: source.dataSourceID)
         dataSourceName = source.dataSourceName
         location = source.location.map { AVAudioSession.Location(rawValue: $0.rawValue) }
@@ -20,12 +26,27 @@ public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sen
         selectedPolarPattern = source.selectedPolarPattern.map { AVAudioSession.PolarPattern(rawValue: $0.rawValue) }
     }
 
-    /// Nil clears the preference; a pattern the source does not support is a bad parameter.
+    private var key: PortDataSource { PortDataSource(portUID: portUID, dataSourceID: dataSourceID.intValue) }
+
+    /// The pattern the app chose for this source; nil when it has chosen none.
+    public var preferredPolarPattern: AVAudioSession.PolarPattern? {
+        guard let binding else { return nil }
+        return binding.server.preferredPolarPattern(for: binding.app, source: key).map { AVAudioSession.PolarPattern(rawValue: $0.rawValue) }
+    }
+
+    /// Nil clears the choice. It becomes the source's `selectedPolarPattern` in the route (with a
+    /// `routeConfigurationChange` when the port is routed); a pattern not in
+    /// `supportedPolarPatterns` is `badParam`.
     public func setPreferredPolarPattern(_ pattern: AVAudioSession.PolarPattern?) throws {
-        if let pattern, !(supportedPolarPatterns ?? []).contains(pattern) {
-            throw AVAudioSession.error(.badParam, "polar pattern \(pattern.rawValue) is not supported by \(dataSourceName)")
+        guard let binding else {
+            throw AVAudioSession.error(.expiredSession, "this data source description was not read by a simulated app")
         }
-        preferredPolarPattern = pattern
+        var parsed: DataSource.PolarPattern?
+        if let pattern {
+            parsed = DataSource.PolarPattern(rawValue: pattern.rawValue)
+            guard parsed != nil else { throw AVAudioSession.error(.badParam, "unknown polar pattern '\(pattern.rawValue)'") }
+        }
+        do { try binding.server.setPreferredPolarPattern(binding.app, parsed, for: key) } catch { throw AVAudioSession.error(error) }
     }
 
     public override func isEqual(_ object: Any?) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import MediaServer
 import VirtualDevices
 
 /// `AVAudioSessionPortDescription`: one port of a route.
@@ -11,28 +12,46 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
     public let channels: [AVAudioSessionChannelDescription]?
     public let dataSources: [AVAudioSessionDataSourceDescription]?
     public let selectedDataSource: AVAudioSessionDataSourceDescription?
-    public private(set) var preferredDataSource: AVAudioSessionDataSourceDescription?
 
     /// The simulated port this describes.
     let port: VirtualDevices.Port
+    /// The app whose session read this description: data-source choices are that session's.
+    let binding: AppBinding?
 
-    init(_ port: VirtualDevices.Port) {
+    /// Made inside an app's context (a route read or a notification), so that choices made on it
+    /// reach that app's session.
+    init(_ port: VirtualDevices.Port, binding: AppBinding?) {
         self.port = port
+        self.binding = binding
         portType = AVAudioSession.Port(port.portType)
         portName = port.portName
         uid = port.uid
         hasHardwareVoiceCallProcessing = port.hasHardwareVoiceCallProcessing
         channels = port.channels.map(AVAudioSessionChannelDescription.init)
-        dataSources = port.dataSources?.map(AVAudioSessionDataSourceDescription.init)
-        selectedDataSource = port.selectedDataSource.map(AVAudioSessionDataSourceDescription.init)
+        dataSources = port.dataSources?.map { AVAudioSessionDataSourceDescription($0, portUID: port.uid, binding: binding) }
+        selectedDataSource = port.selectedDataSource.map { AVAudioSessionDataSourceDescription($0, portUID: port.uid, binding: binding) }
     }
 
-    /// Records the app's preference; it takes effect when the port is routed (reference §6.6).
+    /// The data source the app chose for this port; nil when it has chosen none.
+    public var preferredDataSource: AVAudioSessionDataSourceDescription? {
+        guard let binding, let id = binding.server.preferredDataSourceID(for: binding.app, portUID: uid) else { return nil }
+        return dataSources?.first { $0.dataSourceID.intValue == id }
+    }
+
+    /// Chooses one of `dataSources` (nil clears the choice): when the port is in the route the
+    /// route is reconfigured at once (`routeConfigurationChange`) and input comes from that data
+    /// source; otherwise it applies when the port is next routed (reference §6.6). A data source
+    /// of another port is `badParam`.
     public func setPreferredDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
-        if let dataSource, !(dataSources ?? []).contains(dataSource) {
-            throw AVAudioSession.error(.badParam, "the data source is not one of this port's dataSources")
+        guard let binding else {
+            throw AVAudioSession.error(.expiredSession, "this port description was not read by a simulated app")
         }
-        preferredDataSource = dataSource
+        if let dataSource, dataSource.portUID != uid {
+            throw AVAudioSession.error(.badParam, "data source \(dataSource.dataSourceName) belongs to '\(dataSource.portUID)', not '\(uid)'")
+        }
+        do {
+            try binding.server.setPreferredDataSource(binding.app, portUID: uid, id: dataSource?.dataSourceID.intValue)
+        } catch { throw AVAudioSession.error(error) }
     }
 
     // Apple compares UID, type, name, channels and data sources; the hash is the UID's (§6.6).

@@ -6,9 +6,10 @@ public final class AVAudioSessionRouteDescription: NSObject, @unchecked Sendable
     public let inputs: [AVAudioSessionPortDescription]
     public let outputs: [AVAudioSessionPortDescription]
 
-    init(_ route: AudioRoute) {
-        inputs = route.inputs.map(AVAudioSessionPortDescription.init)
-        outputs = route.outputs.map(AVAudioSessionPortDescription.init)
+    /// `binding`: the app whose session read the route, so port choices reach its session.
+    init(_ route: AudioRoute, binding: AppBinding?) {
+        inputs = route.inputs.map { AVAudioSessionPortDescription($0, binding: binding) }
+        outputs = route.outputs.map { AVAudioSessionPortDescription($0, binding: binding) }
     }
 
     public override func isEqual(_ object: Any?) -> Bool {

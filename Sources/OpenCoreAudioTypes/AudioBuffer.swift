@@ -11,4 +11,12 @@ public struct AudioBuffer {
         self.mDataByteSize = mDataByteSize
         self.mData = mData
     }
+
+    /// Describes `typedBuffer` (the Swift overlay's initializer): `numberOfChannels` interleaved
+    /// channels in `typedBuffer.count` elements.
+    public init<Element>(_ typedBuffer: UnsafeMutableBufferPointer<Element>, numberOfChannels: Int) {
+        self.init(mNumberChannels: UInt32(numberOfChannels),
+                  mDataByteSize: UInt32(typedBuffer.count * MemoryLayout<Element>.stride),
+                  mData: UnsafeMutableRawPointer(typedBuffer.baseAddress))
+    }
 }

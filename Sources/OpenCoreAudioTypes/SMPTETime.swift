@@ -11,8 +11,21 @@ public struct SMPTETime: Sendable {
     public var mFrames: Int16
 
     public init() {
-        mSubframes = 0; mSubframeDivisor = 0; mCounter = 0; mType = .type24; mFlags = []
-        mHours = 0; mMinutes = 0; mSeconds = 0; mFrames = 0
+        self.init(mSubframes: 0, mSubframeDivisor: 0, mCounter: 0, mType: .type24, mFlags: [],
+                  mHours: 0, mMinutes: 0, mSeconds: 0, mFrames: 0)
+    }
+
+    public init(mSubframes: Int16, mSubframeDivisor: Int16, mCounter: UInt32, mType: SMPTETimeType, mFlags: SMPTETimeFlags,
+                mHours: Int16, mMinutes: Int16, mSeconds: Int16, mFrames: Int16) {
+        self.mSubframes = mSubframes
+        self.mSubframeDivisor = mSubframeDivisor
+        self.mCounter = mCounter
+        self.mType = mType
+        self.mFlags = mFlags
+        self.mHours = mHours
+        self.mMinutes = mMinutes
+        self.mSeconds = mSeconds
+        self.mFrames = mFrames
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conformance
 import Foundation
 import MediaServer
 import Scenario
@@ -83,6 +84,10 @@ struct ScenarioOutcome {
     static func run(file: String, seed: UInt64?, platform: PlatformProfile?) -> ScenarioOutcome {
         do {
             let scenario = try Scenario.load(file: file)
+            let misnamed = ScenarioRequirementNames.problems(in: scenario)
+            guard misnamed.isEmpty else {
+                return ScenarioOutcome(file: file, result: nil, error: misnamed.map(\.description).joined(separator: "\n  "))
+            }
             let result = try ScenarioRunner().run(scenario, seed: seed, platform: platform)
             return ScenarioOutcome(file: file, result: result, error: nil)
         } catch {

@@ -129,7 +129,7 @@ struct AVAudioConverterTests {
         #expect(converter.sampleRateConverterQuality == AVAudioQuality.high.rawValue)
         #expect(converter.sampleRateConverterAlgorithm == AVSampleRateConverterAlgorithm_Normal)
         #expect(converter.primeMethod == .normal && converter.dither == false)
-        #expect(converter.maximumOutputPacketSize == 4 && converter.minimumOutputBufferSize == 4)
+        #expect(converter.maximumOutputPacketSize == 4)
         converter.sampleRateConverterQuality = AVAudioQuality.max.rawValue
         converter.sampleRateConverterAlgorithm = AVSampleRateConverterAlgorithm_MinimumPhase
         #expect(converter.sampleRateConverterQuality == 0x7F)

@@ -317,7 +317,7 @@ struct PlayerTests {
         #expect(abs(player.peakPower(forChannel: 0) - -12.04) < 0.05)
     }
 
-    @Test("PLAYER-TRANSPORT: a player started from the background by an app without background audio returns false")
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-AT-IO-START: a player started from the background by an app without background audio returns false")
     func backgroundRefused() throws {
         let device = try SimulatedDevice(seed: 22)
         try Self.launch(device, "Game", category: .soloAmbient, backgroundAudio: false)

@@ -204,7 +204,7 @@ struct RecorderTests {
         #expect(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01)
     }
 
-    @Test("RECORDER-CONTROLS: record() returns false when the session's category does not allow input")
+    @Test("record() returns false when the session's category does not allow input")
     func needsInputCategory() throws {
         let device = try SimulatedDevice(seed: 37)
         try device.launch("Music", backgroundAudio: true) {

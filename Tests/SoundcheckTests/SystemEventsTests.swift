@@ -45,7 +45,7 @@ struct SystemEventsTests {
         #expect(device.events("session.silenced", app: "Game").map { $0.fields["silenced"] } == [true, false])
     }
 
-    @Test("SESSION-HINT: a foreground game hears begin when Music starts playing and end when it stops")
+    @Test("SESSION-HINT-TWO-SIDED: a foreground game hears begin when Music starts playing and end when it stops, in the one notification")
     func secondaryAudioHint() throws {
         let device = try SimulatedDevice(platform: .ios8, seed: 1)
         let music = try device.launchMusic()

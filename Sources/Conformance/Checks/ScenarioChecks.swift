@@ -32,6 +32,12 @@ public struct ScenarioChecks: Sendable {
             let check = ConformanceCheck(kind: .scenario, name: file, requirementIDs: [], outcome: .failed(error.description))
             return Run(file: file, name: file, check: check, trace: nil)
         }
+        let misnamed = ScenarioRequirementNames.problems(in: scenario)
+        if !misnamed.isEmpty {
+            let check = ConformanceCheck(kind: .scenario, name: file, requirementIDs: scenario.requirements,
+                                         outcome: .failed(misnamed.map(\.description).joined(separator: "\n")))
+            return Run(file: file, name: scenario.name, check: check, trace: nil)
+        }
         if pinsPlatform(file: file), scenario.platform != platform {
             let check = ConformanceCheck(kind: .scenario, name: file, requirementIDs: scenario.requirements,
                                          outcome: .notRun("written for \(scenario.platform.description)"))

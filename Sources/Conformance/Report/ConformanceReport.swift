@@ -65,6 +65,8 @@ public struct ConformanceReport: Sendable {
         return found.keys.sorted().map { ($0, found[$0]!) }
     }
 
-    /// Failed checks make a report fail; so do broken rules only when asked (apps are expected to err in some scenarios).
-    public var hasFailures: Bool { count(.failed) > 0 }
+    /// Failed checks make a report fail, and so does a check naming an ID the catalog lacks (it
+    /// checks nothing while looking like a check); broken app rules do not (apps are expected to
+    /// err in some scenarios).
+    public var hasFailures: Bool { count(.failed) > 0 || !uncataloguedIDs.isEmpty }
 }

@@ -24,4 +24,18 @@ extension Port {
         port.selectedDataSourceID = dataSourceID
         return port
     }
+
+    /// This port with each data source's preferred polar pattern selected.
+    func selecting(polarPatterns preferences: [PortDataSource: DataSource.PolarPattern]) -> Port {
+        guard let sources = dataSources else { return self }
+        var port = self
+        port.dataSources = sources.map { source in
+            var source = source
+            if let pattern = preferences[PortDataSource(portUID: uid, dataSourceID: source.dataSourceID)] {
+                source.selectedPolarPattern = pattern
+            }
+            return source
+        }
+        return port
+    }
 }

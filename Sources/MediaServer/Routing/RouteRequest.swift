@@ -18,6 +18,8 @@ public struct RouteRequest: Hashable, Sendable {
     /// Preferred data source ID by port UID; applied when that port is in the route. Only looked
     /// up, never iterated, so dictionary order cannot reach a route.
     public var preferredDataSources: [String: Int]
+    /// Preferred polar pattern by data source; shown as that source's selected pattern.
+    public var preferredPolarPatterns: [PortDataSource: DataSource.PolarPattern]
     /// The device's ports in arrival order: built-in ports first, then accessories' ports from the
     /// oldest attachment to the newest (`VirtualDevice.ports`). "Last in wins" reads this order.
     public var ports: [Port]
@@ -25,7 +27,8 @@ public struct RouteRequest: Hashable, Sendable {
 
     public init(category: SessionCategory, mode: SessionMode = .default, options: CategoryOptions = [],
                 portOverride: PortOverride = .none, preferredInputUID: String? = nil,
-                preferredDataSources: [String: Int] = [:], ports: [Port],
+                preferredDataSources: [String: Int] = [:],
+                preferredPolarPatterns: [PortDataSource: DataSource.PolarPattern] = [:], ports: [Port],
                 multiRouteInputs: MultiRouteInputRule = .allEligible) {
         self.category = category
         self.mode = mode
@@ -33,6 +36,7 @@ public struct RouteRequest: Hashable, Sendable {
         self.portOverride = portOverride
         self.preferredInputUID = preferredInputUID
         self.preferredDataSources = preferredDataSources
+        self.preferredPolarPatterns = preferredPolarPatterns
         self.ports = ports
         self.multiRouteInputs = multiRouteInputs
     }

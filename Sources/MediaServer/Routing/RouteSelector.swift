@@ -17,7 +17,7 @@ public enum RouteSelector {
         case .multiRoute: multiRoute(request)
         case .audioProcessing: AudioRoute.empty
         }
-        return applyingDataSourcePreferences(route, request.preferredDataSources)
+        return applyingDataSourcePreferences(route, request)
     }
 
     /// The inputs the session may choose among (`availableInputs`, iOS 7): empty for categories
@@ -49,9 +49,11 @@ public enum RouteSelector {
         return request.ports.filter(eligibility.isEligibleOutput)
     }
 
-    static func applyingDataSourcePreferences(_ route: AudioRoute, _ preferences: [String: Int]) -> AudioRoute {
-        guard !preferences.isEmpty else { return route }
-        return AudioRoute(inputs: route.inputs.map { $0.selecting(dataSource: preferences[$0.uid]) },
-                          outputs: route.outputs.map { $0.selecting(dataSource: preferences[$0.uid]) })
+    static func applyingDataSourcePreferences(_ route: AudioRoute, _ request: RouteRequest) -> AudioRoute {
+        guard !request.preferredDataSources.isEmpty || !request.preferredPolarPatterns.isEmpty else { return route }
+        func apply(_ port: Port) -> Port {
+            port.selecting(dataSource: request.preferredDataSources[port.uid]).selecting(polarPatterns: request.preferredPolarPatterns)
+        }
+        return AudioRoute(inputs: route.inputs.map(apply), outputs: route.outputs.map(apply))
     }
 }

@@ -10,6 +10,8 @@ public struct RoutingState: Hashable, Sendable {
     public private(set) var preferredInputUID: String?
     /// Preferred data source ID by port UID. Only looked up, never iterated.
     public private(set) var preferredDataSources: [String: Int] = [:]
+    /// Preferred polar pattern by data source. Only looked up, never iterated.
+    public private(set) var preferredPolarPatterns: [PortDataSource: DataSource.PolarPattern] = [:]
 
     public init() {}
 
@@ -61,6 +63,26 @@ public struct RoutingState: Hashable, Sendable {
         return .dataSourceChanged
     }
 
+    /// `AVAudioSessionDataSourceDescription.setPreferredPolarPattern(_:)`: the source must be one of
+    /// the port's `dataSources` and the pattern one of its `supportedPolarPatterns`, otherwise
+    /// `badParam`; nil clears (reference §6.6). It shows as the source's `selectedPolarPattern`
+    /// whenever the port is in the route.
+    @discardableResult
+    public mutating func setPreferredPolarPattern(_ pattern: DataSource.PolarPattern?, for source: PortDataSource,
+                                                  ports: [Port]) throws(SessionError) -> RouteChangeCause? {
+        guard let port = ports.first(where: { $0.uid == source.portUID }),
+              let dataSource = port.dataSources?.first(where: { $0.dataSourceID == source.dataSourceID }) else {
+            throw SessionError(.badParam, "setPreferredPolarPattern: \(source.dataSourceID) is not a data source of '\(source.portUID)'")
+        }
+        if let pattern, !(dataSource.supportedPolarPatterns ?? []).contains(pattern) {
+            throw SessionError(.badParam, "setPreferredPolarPattern: \(dataSource.dataSourceName) does not support \(pattern.rawValue) "
+                + "[\((dataSource.supportedPolarPatterns ?? []).map(\.rawValue).joined(separator: ", "))]")
+        }
+        guard preferredPolarPatterns[source] != pattern else { return nil }
+        preferredPolarPatterns[source] = pattern
+        return .dataSourceChanged
+    }
+
     /// Reverts the speaker override, which lasts only "until the current route changes"; "any
     /// route change or interruption will cause the audio to be routed back to its normal route,
     /// following the last-in wins rule" (QA1754, reference §10.2, §10.4). The server calls this on
@@ -78,6 +100,7 @@ public struct RoutingState: Hashable, Sendable {
                         multiRouteInputs: MultiRouteInputRule = .allEligible) -> RouteRequest {
         RouteRequest(category: category, mode: mode, options: options, portOverride: portOverride,
                      preferredInputUID: preferredInputUID, preferredDataSources: preferredDataSources,
+                     preferredPolarPatterns: preferredPolarPatterns,
                      ports: ports, multiRouteInputs: multiRouteInputs)
     }
 }

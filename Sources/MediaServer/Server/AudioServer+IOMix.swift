@@ -76,10 +76,10 @@ extension AudioServer {
 
     private func readerInput(_ reader: InputReader) -> (uid: String, channel: Int)? {
         let inputs = currentRoute(for: reader.app).inputs
-        if let assignment = reader.assignment, inputs.contains(where: { $0.uid == assignment.portUID }) {
-            return (assignment.portUID, assignment.channelNumber)
+        if let assignment = reader.assignment, let port = inputs.first(where: { $0.uid == assignment.portUID }) {
+            return (inputSourceUID(of: port, channel: assignment.channelNumber), assignment.channelNumber)
         }
-        return inputs.first.map { ($0.uid, 1) }
+        return inputs.first.map { (inputSourceUID(of: $0, channel: 1), 1) }
     }
 
     private func plan(for voice: AudioVoice) -> RenderProgram.VoicePlan {

@@ -30,17 +30,6 @@ extension AudioServer {
         }
     }
 
-    /// Chooses a data source (e.g. the front microphone) of the routed input port.
-    public func setInputDataSource(_ app: AppID, id: Int?) throws(SessionError) {
-        guard let input = currentRoute.inputs.first else {
-            throw SessionError(.badParam, "setInputDataSource: the route has no input")
-        }
-        try api("setInputDataSource", app, ["port": .string(input.uid), "dataSource": id.map { .integer($0) } ?? .null]) {
-            () throws(SessionError) in
-            try policy.setPreferredDataSource(app, id: id, portUID: input.uid)
-        }
-    }
-
     /// iOS 17+: whether the app's Now Playing session is interrupted (reason `routeDisconnected`)
     /// when its route loses a device. Default true.
     public func prefersInterruptionOnRouteDisconnect(_ app: AppID) -> Bool { policy.prefersInterruptionOnRouteDisconnect(app) }

@@ -49,7 +49,7 @@ struct HardwareNegotiatorTests {
                              inputs: [Fixture.usbInput4]).sampleRate == 96_000)
     }
 
-    @Test("SESSION-HW-RATE-HFP-16K: a Bluetooth HFP route runs at 16 kHz whatever the app prefers", arguments: [
+    @Test("the negotiator grants 16 kHz on a Bluetooth HFP route whatever the app prefers", arguments: [
         nil, 48_000, 44_100, 16_000, 12_001,
     ])
     func hfpForcesWideband(_ preferred: Int?) throws {

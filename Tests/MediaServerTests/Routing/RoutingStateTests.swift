@@ -19,7 +19,7 @@ struct RoutingStateTests {
         #expect(bench.route(.playAndRecord).outputTypes == [.headphones])
     }
 
-    @Test("ROUTING-SPEAKER-OVERRIDE-RESET: any route change reverts the override to last in wins")
+    @Test("revertSpeakerOverride clears the override, and the route falls back to last in wins")
     func overrideReset() throws {
         var bench = try RoutingBench()
         try bench.state.overrideOutputAudioPort(.speaker, category: .playAndRecord)

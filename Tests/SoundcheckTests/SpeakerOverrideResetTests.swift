@@ -1,0 +1,47 @@
+import Foundation
+import OpenAVFAudio
+import Soundcheck
+import Testing
+
+/// The speaker override is transient: "any route change or interruption will cause the audio to
+/// be routed back to its normal route, following the last-in wins rule". The media server reverts
+/// it by itself; the app does nothing but observe.
+@Suite("The speaker override reverts on a route change or an interruption")
+struct SpeakerOverrideResetTests {
+    static func speakerphone(_ device: SimulatedDevice) throws {
+        try device.launch("Phone", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
+            try AVAudioSession.sharedInstance().setActive(true)
+            try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker)
+        }
+    }
+
+    static func outputs(_ device: SimulatedDevice) -> [AVAudioSession.Port] {
+        device.run(as: "Phone") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
+    }
+
+    @Test("ROUTING-SPEAKER-OVERRIDE-RESET: headphones plugged in and pulled out leave the call on the receiver, not the speaker")
+    func routeChange() throws {
+        let device = try SimulatedDevice(seed: 41)
+        try Self.speakerphone(device)
+        #expect(Self.outputs(device) == [.builtInSpeaker])
+        let headset = try device.attach("wired-headset")
+        #expect(Self.outputs(device) == [.headphones])
+        try device.detach(headset)
+        #expect(Self.outputs(device) == [.builtInReceiver])
+    }
+
+    @Test("ROUTING-SPEAKER-OVERRIDE-RESET: after an alarm interrupts the speakerphone, the reactivated session is on the receiver")
+    func interruption() throws {
+        let device = try SimulatedDevice(seed: 42)
+        try Self.speakerphone(device)
+        #expect(Self.outputs(device) == [.builtInSpeaker])
+        try device.perform(.alarm)
+        try device.perform(.dismissAlarm)
+        #expect(device.events("notify.interruption", app: "Phone").count == 2, "began and ended")
+        try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(true) }
+        #expect(Self.outputs(device) == [.builtInReceiver])
+        let overrides = device.events("api.overrideOutputAudioPort", app: "Phone")
+        #expect(overrides.count == 1, "the app did not revert the override itself")
+    }
+}
