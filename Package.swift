@@ -51,14 +51,14 @@ let package = Package(
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
-        .target(name: "OpenUIKit", dependencies: ["MediaServer"]),
-        .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
+        .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
             name: "Conformance",
             dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
-        .target(name: "Scenario", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),

@@ -8,15 +8,20 @@ extension AudioServer {
 
     public func isInputSilencedByPermission(_ app: AppID) -> Bool { permissions.inputIsSilenced(app) }
 
+    /// The permission dialog is on screen for `app`, waiting for the user.
+    public func isShowingRecordPermissionDialog(_ app: AppID) -> Bool { permissions.isAsking(app) }
+
     /// `requestRecordPermission`: `response` runs at once if the user already answered,
     /// otherwise when `answerRecordPermission` is called, in the app's context either way.
     public func requestRecordPermission(_ app: AppID, _ response: @escaping @Sendable (Bool) -> Void) {
+        // A request while the dialog shows waits for the same answer: one dialog per prompt.
+        let showing = permissions.isAsking(app)
         switch permissions.request(app) {
         case let .answered(granted):
             record("permission.request", ["app": .string(app.name), "result": .string(granted ? "granted" : "denied")])
             inAppContext(app) { response(granted) }
         case .pending:
-            record("permission.dialog", ["app": .string(app.name)])
+            if !showing { record("permission.dialog", ["app": .string(app.name)]) }
             try? withRecord(app) { record in record.permissionCallbacks.append(response) }
         }
     }
