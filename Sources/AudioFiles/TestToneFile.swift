@@ -24,12 +24,12 @@ public enum TestToneFile {
         append(UInt16(16), to: &data)               // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append(dataBytes, to: &data)
-        for frame in 0..<frames {
-            // The phase is reduced exactly in integers, so the last period ends where the first began.
+        // The phase is reduced exactly in integers, so the last period ends where the first began.
+        let samples = (0..<frames).map { frame -> Int16 in
             let phase = Double((frame * frequency) % sampleRate) / Double(sampleRate)
-            let sample = (amplitude * sin(2 * .pi * phase) * 32_767).rounded()
-            append(UInt16(bitPattern: Int16(max(-32_768, min(32_767, sample)))), to: &data)
+            return Int16(max(-32_768, min(32_767, (amplitude * sin(2 * .pi * phase) * 32_767).rounded()))).littleEndian
         }
+        samples.withUnsafeBytes { data.append(contentsOf: $0) }
         return data
     }
 

@@ -29,7 +29,7 @@ public struct ActivationSettings: Hashable, Sendable {
 
     public init(
         backgroundStartCheck: BackgroundStartCheck = .atIOStart,
-        playingEvidence: PlayingEvidence = .runningIO,
+        playingEvidence: PlayingEvidence = .activeSession,
         endsInterruptionWithoutNotifyOthers: Bool = false
     ) {
         self.backgroundStartCheck = backgroundStartCheck

@@ -28,12 +28,14 @@ public final class AudioServer: @unchecked Sendable {
     var io = AudioIO()
     private var attachments: [String: AnyObject] = [:]
 
-    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0) {
+    /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).
+    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0,
+                activationSettings: ActivationSettings = .init()) {
         self.platform = platform
         self.seed = seed
         device = VirtualDevice(profile: profile)
         trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.description)])
-        activation = ActivationArbiter(profile: platform)
+        activation = ActivationArbiter(profile: platform, settings: activationSettings)
         permissions = RecordPermissionStore(profile: platform)
     }
 

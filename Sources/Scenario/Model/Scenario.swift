@@ -19,6 +19,8 @@ public struct Scenario: Sendable {
     public var duration: HostDuration
     /// Every notification and every failed API call must be expected (DESIGN §7).
     public var exhaustive: Bool
+    /// The readings of the sources the run's media server follows (`activation-settings:`).
+    public var activationSettings: ActivationSettings
     public var apps: [AppDeclaration]
     public var steps: [ScenarioStep]
     public var expectations: [Expectation]

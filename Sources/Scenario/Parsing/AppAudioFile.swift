@@ -29,7 +29,8 @@ enum AppAudioFile {
         var references: [PortChannelReference] = []
         for item in try value.list("channel-assignments") {
             let map = try item.mapping("a channel assignment", allowed: ["port", "channel"])
-            references.append(PortChannelReference(port: try map.required("port").string("port (a name, UID or type)"),
+            let port = try map.required("port").string("port (a name, UID or type)")
+            references.append(PortChannelReference(port: rawPortType(port) ?? port,
                                                    channel: try map.required("channel").int("channel", in: 1...64)))
         }
         guard references.count == playedChannels else {
@@ -37,5 +38,12 @@ enum AppAudioFile {
                 + "(\(playedChannels == 1 ? "its tone is mono" : "its file's channels")): give one port channel per channel played")
         }
         return references
+    }
+
+    /// A port type's Swift name (`builtInSpeaker`) as its raw value (`Speaker`), which is what an
+    /// app sees in `AVAudioSessionPortDescription.portType`.
+    private static func rawPortType(_ name: String) -> String? {
+        guard let type = SeenPorts.portType(named: name), type.rawValue != name else { return nil }
+        return type.rawValue
     }
 }

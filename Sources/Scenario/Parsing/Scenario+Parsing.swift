@@ -5,7 +5,7 @@ import VirtualDevices
 
 extension Scenario {
     static let topKeys = ["scenario", "description", "requirements", "device", "platform", "seed", "accessories",
-                          "duration", "exhaustive", "apps", "steps", "expect"]
+                          "duration", "exhaustive", "activation-settings", "apps", "steps", "expect"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -50,6 +50,7 @@ extension Scenario {
             seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
+            activationSettings: try activationSettings(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         let portNames = PortNames(device: device, accessories: accessories, steps: steps)
         try checkPortNames(scenario, portNames)
@@ -58,6 +59,25 @@ extension Scenario {
         scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
         scenario.expectations = scenario.expectations.map { endingRecordingChecks($0, at: scenario.duration) }
         return scenario
+    }
+
+    /// `activation-settings: { playing-evidence: runningIO, background-start-check: atActivation,
+    /// ends-interruption-without-notify-others: true }`; what is not given keeps its default.
+    private static func activationSettings(_ value: YAMLValue?) throws(SourceError) -> ActivationSettings {
+        var settings = ActivationSettings()
+        guard let value else { return settings }
+        let map = try value.mapping("activation-settings", allowed: ["playing-evidence", "background-start-check",
+                                                                     "ends-interruption-without-notify-others"])
+        if let evidence = map["playing-evidence"] {
+            settings.playingEvidence = try evidence.choice("playing evidence", [("activeSession", .activeSession), ("runningIO", .runningIO)])
+        }
+        if let check = map["background-start-check"] {
+            settings.backgroundStartCheck = try check.choice("background start check", [("atActivation", .atActivation), ("atIOStart", .atIOStart)])
+        }
+        if let ends = map["ends-interruption-without-notify-others"] {
+            settings.endsInterruptionWithoutNotifyOthers = try ends.bool("ends-interruption-without-notify-others")
+        }
+        return settings
     }
 
     /// Ports named by `input-tone` steps and by apps' channel assignments must exist.

@@ -47,7 +47,7 @@ final class ScenarioRun: @unchecked Sendable {
         self.registry = registry
         self.platform = platform
         self.seed = seed
-        server = AudioServer(profile: profile, platform: platform, seed: seed)
+        server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings)
         // Samples are kept only when audio is checked; levels are always kept.
         server.audioMixSettings.captureSamples = scenario.checksAudio
     }
