@@ -45,6 +45,18 @@ struct ScenarioFormatTests {
                     line: 8, contains: "did you mean 'longFormVideo'")
     }
 
+    @Test("activation-settings chooses the readings the run's media server follows")
+    func activationSettings() throws {
+        let settings = "scenario: format\nactivation-settings: { playing-evidence: runningIO, background-start-check: atActivation }"
+        let scenario = try ScenarioFixtures.parse(Self.head.replacingOccurrences(of: "scenario: format", with: settings))
+        #expect(scenario.activationSettings.playingEvidence == .runningIO)
+        #expect(scenario.activationSettings.backgroundStartCheck == .atActivation)
+        #expect(!scenario.activationSettings.endsInterruptionWithoutNotifyOthers)
+        #expect(try ScenarioFixtures.parse(Self.head).activationSettings == ActivationSettings())
+        expectError(Self.head.replacingOccurrences(of: "scenario: format", with: "scenario: format\nactivation-settings: { playing-evidence: running }"),
+                    line: 2, contains: "did you mean 'runningIO'")
+    }
+
     @Test("state takes other-audio-playing, secondary-audio-hint and channel counts or names")
     func states() throws {
         let scenario = try ScenarioFixtures.parse(Self.head + """

@@ -95,7 +95,7 @@ extension ScenarioRun {
     private func playInput(_ frequency: Int, into reference: String, channel: Int, step: ScenarioStep) {
         let port: Port
         switch ports.port(named: reference, direction: .input) {
-        case let .success(found) where server.device.ports.contains(found) && channel <= found.channels.count:
+        case let .success(found) where server.device.ports.contains(where: { $0.uid == found.uid }) && channel <= found.channels.count:
             port = found
         case let .failure(error):
             recordSide("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
