@@ -44,4 +44,17 @@ struct PortNames: Sendable {
                           message: "no \(direction) port named '\(reference)' on this device with these accessories\(hint) "
                               + "(a port is named by its type, name or UID: \(known.joined(separator: ", ")))")
     }
+
+    /// Ports named by `input-tone` steps and by apps' channel assignments must exist.
+    func checkReferences(in scenario: Scenario) throws(SourceError) {
+        for app in scenario.apps {
+            for reference in app.configuration.channelAssignments ?? [] {
+                try check(reference.port, .output, file: scenario.file, line: app.line, column: app.column)
+            }
+        }
+        for step in scenario.steps {
+            guard case let .inputTone(port, _, _) = step.action else { continue }
+            try check(port, .input, file: scenario.file, line: step.line, column: step.column)
+        }
+    }
 }

@@ -50,47 +50,15 @@ extension Scenario {
             seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
-            activationSettings: try activationSettings(top["activation-settings"]),
+            activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         let portNames = PortNames(device: device, accessories: accessories, steps: steps)
-        try checkPortNames(scenario, portNames)
+        try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,
                                                                    registry: registry)
         scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
         scenario.expectations = scenario.expectations.map { endingRecordingChecks($0, at: scenario.duration) }
         return scenario
-    }
-
-    /// `activation-settings: { playing-evidence: runningIO, background-start-check: atActivation,
-    /// ends-interruption-without-notify-others: true }`; what is not given keeps its default.
-    private static func activationSettings(_ value: YAMLValue?) throws(SourceError) -> ActivationSettings {
-        var settings = ActivationSettings()
-        guard let value else { return settings }
-        let map = try value.mapping("activation-settings", allowed: ["playing-evidence", "background-start-check",
-                                                                     "ends-interruption-without-notify-others"])
-        if let evidence = map["playing-evidence"] {
-            settings.playingEvidence = try evidence.choice("playing evidence", [("activeSession", .activeSession), ("runningIO", .runningIO)])
-        }
-        if let check = map["background-start-check"] {
-            settings.backgroundStartCheck = try check.choice("background start check", [("atActivation", .atActivation), ("atIOStart", .atIOStart)])
-        }
-        if let ends = map["ends-interruption-without-notify-others"] {
-            settings.endsInterruptionWithoutNotifyOthers = try ends.bool("ends-interruption-without-notify-others")
-        }
-        return settings
-    }
-
-    /// Ports named by `input-tone` steps and by apps' channel assignments must exist.
-    private static func checkPortNames(_ scenario: Scenario, _ ports: PortNames) throws(SourceError) {
-        for app in scenario.apps {
-            for reference in app.configuration.channelAssignments ?? [] {
-                try ports.check(reference.port, .output, file: scenario.file, line: app.line, column: app.column)
-            }
-        }
-        for step in scenario.steps {
-            guard case let .inputTone(port, _, _) = step.action else { continue }
-            try ports.check(port, .input, file: scenario.file, line: step.line, column: step.column)
-        }
     }
 
     /// A recording check without `to:` covers the whole run.
@@ -153,8 +121,8 @@ extension Scenario {
             },
             mistakes: mistakes,
             tone: try map["tone"]?.int("tone (Hz)", in: 20...20_000))
-        if let tone = map["tone"], let file = map["file"] {
-            throw (file.line > tone.line ? file : tone).error("an app plays either tone: or file:, not both")
+        if map["tone"] != nil, let file = map["file"] {
+            throw file.error("an app plays either tone: or file:, not both")
         }
         var playedChannels = 1
         if let fileValue = map["file"] {
