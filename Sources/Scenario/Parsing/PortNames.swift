@@ -33,11 +33,7 @@ struct PortNames: Sendable {
 
     /// Throws, at `line:column`, when `reference` names no port of `direction` the scenario can have.
     func check(_ reference: String, _ direction: PortDirection, file: String, line: Int, column: Int) throws(SourceError) {
-        let fits = ports.contains { port in
-            port.direction == direction
-                && (port.uid == reference || port.portName == reference || SeenPorts.portType(named: reference) == port.portType)
-        }
-        guard !fits else { return }
+        guard !ports.contains(where: { $0.direction == direction && SeenPorts.reference(reference, names: $0) }) else { return }
         let known = names(direction)
         let hint = closestName(to: reference, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw SourceError(file: file, line: line, column: column,

@@ -24,6 +24,11 @@ struct SeenPorts: Sendable {
         return candidates.filter { $0.portType == type }.map(\.uid).sorted()
     }
 
+    /// Whether `reference` names `port`, by its UID, its name or its type.
+    static func reference(_ reference: String, names port: Port) -> Bool {
+        port.uid == reference || port.portName == reference || portType(named: reference) == port.portType
+    }
+
     /// A port type by Apple's raw value or Swift name.
     static func portType(named name: String) -> PortType? {
         Vocabulary.portTypes.first { $0.0 == name }?.1
