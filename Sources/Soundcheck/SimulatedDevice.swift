@@ -1,5 +1,4 @@
 import MediaServer
-@_spi(Soundcheck) import OpenAVFAudio
 @_spi(Soundcheck) import OpenUIKit
 import SimCore
 import VirtualDevices
@@ -37,10 +36,7 @@ public final class SimulatedDevice {
     @discardableResult
     public func launch<App>(_ name: String, backgroundAudio: Bool = false, _ make: () throws -> App) throws -> App {
         let app = AppID(name)
-        let binding = AppBinding(server: server, app: app)
-        server.register(app, hasAudioBackgroundMode: backgroundAudio,
-                        observer: { AVAudioSession.post($0, to: binding) },
-                        lifecycleObserver: { UIApplication.postLifecycle(LifecycleNotifications.names(from: $0, to: $1), to: binding) })
+        SimulatedApp.register(app, on: server, hasAudioBackgroundMode: backgroundAudio)
         try server.apply(.launch(app: name))
         return try server.inAppContext(app, make)
     }

@@ -103,7 +103,7 @@ struct ScenarioParsingTests {
     func audioExpectations() throws {
         let scenario = try Scenario.parse(Self.valid + """
 
-              - { from: 1s, to: 3s, port: Headphones, audio: { tone: 1000, above: -20 }, channels: [1] }
+              - { from: 1s, to: 3s, port: Receiver, audio: { tone: 1000, above: -20 }, channels: [1] }
               - { from: 1s, to: 2s, port: Speaker, audio: silent }
             """, file: "s.yaml")
         let checks = scenario.expectations.compactMap { if case let .audio(check) = $0.kind { check } else { nil } }

@@ -14,10 +14,12 @@ struct CLIProcessTests {
         return directory.appendingPathComponent("soundcheck")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the binary with `arguments`, in `directory` when given (else the tests' own).
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

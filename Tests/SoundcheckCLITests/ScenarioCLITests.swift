@@ -107,6 +107,19 @@ struct ScenarioCLITests {
         #expect(run.output.contains("  - { at: 2s, app: Game, notification: interruption, type: ended, options: [shouldResume] }"))
     }
 
+    @Test("an app's file: is found next to its scenario, whatever the working directory")
+    func fileBesideScenario() throws {
+        let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scenarios")
+        for (directory, path) in [(scenarios, "audio/player-plays-file.yaml"),
+                                  (scenarios.appendingPathComponent("audio"), "player-plays-file.yaml"),
+                                  (FileManager.default.temporaryDirectory, scenarios.appendingPathComponent("audio/player-plays-file.yaml").path)] {
+            let run = try CLIProcessTests.run(["run", path], in: directory)
+            #expect(run.status == 0, "from \(directory.path): \(run.output)\(run.errors)")
+            #expect(run.output.contains("PASS \(path)"), "\(run.output)")
+        }
+    }
+
     @Test("the shipped Scenarios/ folder passes from the command line")
     func shipped() throws {
         let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -8,6 +8,9 @@ extension AudioServer {
 
     public func isInputSilencedByPermission(_ app: AppID) -> Bool { policy.isInputSilencedByPermission(app) }
 
+    /// The permission dialog is on screen for `app`, waiting for the user.
+    public func isShowingRecordPermissionDialog(_ app: AppID) -> Bool { policy.isAskingForRecordPermission(app) }
+
     /// `requestRecordPermission`: `response` runs at once if the user already answered,
     /// otherwise when `answerRecordPermission` is called, in the app's context either way.
     public func requestRecordPermission(_ app: AppID, _ response: @escaping @Sendable (Bool) -> Void) {

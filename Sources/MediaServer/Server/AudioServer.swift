@@ -26,6 +26,7 @@ public final class AudioServer: @unchecked Sendable {
     var io = AudioIO()
     private var attachments: [String: AnyObject] = [:]
 
+    /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).
     public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0,
                 activationSettings: ActivationSettings = .init()) {
         self.platform = platform

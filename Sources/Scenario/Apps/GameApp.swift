@@ -2,7 +2,8 @@ import OpenAVFAudio
 
 /// A game: ambient (mixes with other audio, obeys the silent switch), active whenever it is in
 /// the foreground, its soundtrack (secondary audio) muted while another app's primary audio
-/// plays — the `silenceSecondaryAudioHint` — and its effects always playing.
+/// plays — the `silenceSecondaryAudioHint` — and its effects always playing. It pauses in the
+/// background and plays again when it becomes active.
 ///
 /// Mistake: `ignores-secondary-audio-hint` (the soundtrack plays over the user's music).
 public final class GameApp: ReferenceApp, @unchecked Sendable {
@@ -17,6 +18,13 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
     }
 
     override public func didBecomeActive() { if !isPlaying { play(because: "became-active") } }
+
+    /// A game pauses when the user leaves it, and starts again only when it is back in front
+    /// (without the audio background mode it may not start playing from the background).
+    override public func didEnterBackground() {
+        wasPlayingBeforeInterruption = false
+        setPlaying(false, because: "background")
+    }
 
     override public func perform(_ command: String) {
         switch command {

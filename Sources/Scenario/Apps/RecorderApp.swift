@@ -1,10 +1,17 @@
+import Foundation
 import OpenAVFAudio
 
 /// A voice recorder: the record category, active only while recording (`playing` in a scenario
-/// means "recording" for it), deactivating with `notifyOthersOnDeactivation` when it stops.
+/// means "recording" for it), deactivating with `notifyOthersOnDeactivation` when it stops. It
+/// records with `AVAudioRecorder` into a file of its own, removed when the app goes away.
 public final class RecorderApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .record }
     override public class var defaultTone: Int? { nil }
+    private var recorder: AVAudioRecorder?
+    private let recordingURL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("soundcheck-recording-\(UUID().uuidString).wav")
+
+    deinit { try? FileManager.default.removeItem(at: recordingURL) }
 
     override public func perform(_ command: String) {
         switch command {
@@ -16,4 +23,16 @@ public final class RecorderApp: ReferenceApp, @unchecked Sendable {
             deactivate()
         }
     }
+
+    override public func makeSound() {
+        let settings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 48_000.0,
+                                       AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16]
+        do { recorder = try AVAudioRecorder(url: recordingURL, settings: settings) } catch {
+            log("error", ["call": "AVAudioRecorder", "code": String((error as NSError).code)])
+        }
+    }
+
+    override public func startSound() -> Bool { recorder?.record() ?? false }
+
+    override public func stopSound() { recorder?.stop() }
 }

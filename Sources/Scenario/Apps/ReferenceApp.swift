@@ -1,3 +1,4 @@
+import AudioFiles
 import Foundation
 import OpenAVFAudio
 import OpenUIKit
@@ -26,14 +27,16 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
     /// The test tone the kind of app plays while it plays, so port checks can tell apps apart;
     /// nil for apps that make no sound of their own (the recorder).
     open class var defaultTone: Int? { 1_000 }
-    /// The app's sound on the simulated device while it plays.
-    private var sound: AppSound?
+    /// What the app plays: its `file:`, or a generated file of its tone, looping until paused.
+    /// Made at launch and again after a media-services reset (the old one is dead then).
+    public private(set) var player: AVAudioPlayer?
 
     public required init(configuration: AppConfiguration, log: AppLog) {
         self.configuration = configuration
         self.log = log
         observe()
         configureSession()
+        makeSound()
         didLaunch()
     }
 
@@ -70,25 +73,68 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
         setPlaying(false, because: "media-services-reset")
         guard !makes("ignores-media-services-reset") else { return }
         configureSession()
+        makeSound()
         log("rebuilt")
+    }
+
+    // MARK: Sound
+
+    /// Makes the objects that produce the app's sound; a recorder overrides it.
+    open func makeSound() {
+        let tone = configuration.tone ?? Swift.type(of: self).defaultTone
+        do {
+            if let file = configuration.file {
+                player = try AVAudioPlayer(contentsOf: file)
+            } else if let tone {
+                player = try AVAudioPlayer(data: TestToneFile.wav(frequency: tone))
+            }
+        } catch {
+            log("error", ["call": "AVAudioPlayer", "code": String((error as NSError).code)])
+        }
+        player?.numberOfLoops = -1
+    }
+
+    /// Starts the app's sound; false when the system refuses to start its I/O.
+    open func startSound() -> Bool {
+        guard let player else { return true }
+        if let assignments = configuration.channelAssignments { player.channelAssignments = outputChannels(assignments) }
+        return player.play()
+    }
+
+    open func stopSound() { player?.pause() }
+
+    /// The output channels of the current route that `references` name, as the player wants them.
+    func outputChannels(_ references: [PortChannelReference]) -> [AVAudioSessionChannelDescription]? {
+        let outputs = session.currentRoute.outputs
+        var channels: [AVAudioSessionChannelDescription] = []
+        for reference in references {
+            let port = outputs.first { [$0.portName, $0.uid, $0.portType.rawValue].contains(reference.port) }
+            guard let channel = port?.channels?.first(where: { $0.channelNumber == reference.channel }) else {
+                log("error", ["call": "channelAssignments", "code": "no channel \(reference.channel) on \(reference.port) in the route"])
+                return nil
+            }
+            channels.append(channel)
+        }
+        return channels
     }
 
     // MARK: Helpers
 
+    /// Starts or stops the app's sound; a start the system refuses (`cannotStartPlaying` from
+    /// the background) is logged as `error` with call `play`, and the app stays stopped.
     func setPlaying(_ playing: Bool, because reason: String) {
         guard playing != isPlaying else { return }
+        if playing {
+            guard startSound() else { log("error", ["call": "play", "code": "refused"]); return }
+        } else {
+            stopSound()
+        }
         isPlaying = playing
         log(playing ? "started" : "stopped", ["reason": reason])
-        if playing, configuration.playsSound, let tone = configuration.tone ?? Swift.type(of: self).defaultTone {
-            sound = AppSound(frequency: tone)
-        } else if !playing {
-            sound?.stop()
-            sound = nil
-        }
     }
 
     /// Turns the app's own sound up or down (a game muting its soundtrack).
-    func setSoundGain(_ gain: Float) { sound?.setGain(gain) }
+    func setSoundGain(_ gain: Float) { player?.volume = gain }
 
     /// Configures the session with the model's settings or the scenario's overrides.
     func configureSession() {

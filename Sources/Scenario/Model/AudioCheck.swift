@@ -2,14 +2,31 @@ import SimCore
 import VirtualDevices
 
 /// What must have reached a port's channels over an interval, checked on the port's sink after
-/// the run: `{ from: 1s, to: 3s, port: Headphones, audio: { tone: 1000 }, channels: [1] }`.
+/// the run: `{ from: 1s, to: 3s, port: Headphones, audio: { tone: 1000 }, channels: [1] }`; or
+/// what an app recorded: `{ app: Rec, recorded: { tone: 440 } }`.
 public struct AudioCheck: Sendable, Hashable {
     public var from: HostTime
     public var to: HostTime
-    public var port: PortType
+    public var target: AudioTarget
     /// 1-based; nil: every channel of the port.
     public var channels: [Int]?
     public var condition: AudioCondition
+}
+
+/// Where the checked audio is.
+public enum AudioTarget: Sendable, Hashable {
+    /// An output port, named by its name, UID or type.
+    case port(String)
+    /// What an app read from its input (the samples its recorder wrote).
+    case recording(app: String)
+
+    /// `audio on USBAudio`, `audio recorded by Rec`, as failure messages say it.
+    var label: String {
+        switch self {
+        case let .port(name): "audio on \(name)"
+        case let .recording(app): "audio recorded by \(app)"
+        }
+    }
 }
 
 /// The condition on the port's channels. Conditions that say something is there (`sounding`,

@@ -58,4 +58,14 @@ public enum StateCheck: Sendable, Hashable {
     case sampleRate(Int), ioBufferFrames(Int), ioBufferDuration(HostDuration)
     case category(SessionCategory)
     case permission(String)
+    /// `isOtherAudioPlaying` and `secondaryAudioShouldBeSilencedHint` as the app would read them.
+    case otherAudioPlaying(Bool), secondaryAudioHint(Bool)
+    /// The channels of the route's outputs or inputs, all ports in route order.
+    case outputChannels(ChannelsCheck), inputChannels(ChannelsCheck)
+}
+
+/// Route channels as a scenario states them: how many, or their names in order.
+public enum ChannelsCheck: Sendable, Hashable {
+    case count(Int)
+    case names([String])
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MediaServer
 import SimCore
 import VirtualDevices
@@ -18,6 +19,8 @@ public struct Scenario: Sendable {
     public var duration: HostDuration
     /// Every notification and every failed API call must be expected (DESIGN §7).
     public var exhaustive: Bool
+    /// The readings of the sources the run's media server follows (`activation-settings:`).
+    public var activationSettings: ActivationSettings
     public var apps: [AppDeclaration]
     public var steps: [ScenarioStep]
     public var expectations: [Expectation]
@@ -51,20 +54,37 @@ public struct AppConfiguration: Sendable, Hashable {
     public var mistakes: [String]
     /// The frequency of the test tone the app plays while it plays, in hertz; nil: its model's.
     public var tone: Int?
-    /// Whether the app's tone is rendered. The runner turns it on only for scenarios that check
-    /// audio, so policy-only scenarios stay fast (no IO cycles at all).
-    public var playsSound = false
+    /// An audio file the app plays instead of its tone (`file:`, resolved next to the scenario).
+    public var file: URL?
+    /// Where the app's player sends its channels (`AVAudioPlayer.channelAssignments`): one
+    /// output port channel per channel of what it plays; nil: the route's first channels.
+    public var channelAssignments: [PortChannelReference]?
 
     public init(category: SessionCategory? = nil, mode: SessionMode? = nil, options: CategoryOptions? = nil,
-                mistakes: [String] = [], tone: Int? = nil) {
+                mistakes: [String] = [], tone: Int? = nil, file: URL? = nil,
+                channelAssignments: [PortChannelReference]? = nil) {
         self.category = category
         self.mode = mode
         self.options = options
         self.mistakes = mistakes
         self.tone = tone
+        self.file = file
+        self.channelAssignments = channelAssignments
     }
 
     public func makes(_ mistake: String) -> Bool { mistakes.contains(mistake) }
+}
+
+/// A port channel named as a scenario names it: the port by name, UID or type, the channel
+/// 1-based (`{ port: "USB Audio", channel: 3 }`).
+public struct PortChannelReference: Sendable, Hashable {
+    public var port: String
+    public var channel: Int
+
+    public init(port: String, channel: Int) {
+        self.port = port
+        self.channel = channel
+    }
 }
 
 /// One timed step: a device event, or something an app does.
@@ -80,12 +100,15 @@ public struct ScenarioStep: Sendable {
 public enum StepAction: Sendable {
     case device(DeviceEvent)
     case app(String, AppAction)
+    /// A virtual microphone: a sine of `frequency` hertz into `channel` (1-based) of an input
+    /// port named by name, UID or type (`{ do: input-tone, port: MicrophoneBuiltIn, tone: 440 }`).
+    case inputTone(port: String, channel: Int, frequency: Int)
 }
 
 /// What a step makes an app do, through its `AVAudioSession` (or, for `command`, through the
 /// reference app's own controls: play, pause, record …).
 public enum AppAction: Sendable, Hashable {
-    case setCategory(SessionCategory, mode: SessionMode, options: CategoryOptions)
+    case setCategory(SessionCategory, mode: SessionMode, policy: RouteSharingPolicy, options: CategoryOptions)
     case setMode(SessionMode)
     case activate
     case deactivate(notifyOthers: Bool)

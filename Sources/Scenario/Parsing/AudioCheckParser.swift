@@ -1,23 +1,45 @@
 import SimCore
 import VirtualDevices
 
-/// Reads `{ from:, to:, port:, audio:, channels: }` expectations.
+/// Reads `{ from:, to:, port:, audio:, channels: }` and `{ from:, to:, app:, recorded:, channels: }`
+/// expectations.
 enum AudioCheckParser {
     static let conditionKeys = ["tone", "no-tone", "level-above", "level-below", "above", "below"]
 
-    static func read(_ map: YAMLMapping, value: YAMLValue, scenario: Scenario) throws(SourceError) -> AudioCheck {
-        for key in ["at", "app", "notification", "error", "app-event", "refused", "state"] where map[key] != nil {
-            throw map[key]!.error("an audio expectation has from:, to:, port:, audio: and channels:, not \(key):")
+    /// A recording check without `to:` lasts until the end of the run, which is known only once
+    /// every expectation is read: it carries this end until `Scenario.parse` sets the real one.
+    static let untilTheEnd = HostTime.zero
+
+    static func read(_ map: YAMLMapping, value: YAMLValue, scenario: Scenario, ports: PortNames) throws(SourceError) -> AudioCheck {
+        let recording = map["recorded"] != nil
+        let forms = recording ? "from:, to:, app:, recorded: and channels:" : "from:, to:, port:, audio: and channels:"
+        let foreign = ["at", "notification", "error", "app-event", "refused", "state"] + (recording ? ["port", "audio"] : ["app"])
+        for key in foreign where map[key] != nil {
+            throw map[key]!.error("\(recording ? "a recording" : "an audio") expectation has \(forms), not \(key):")
         }
-        let fromValue = try map.required("from"), toValue = try map.required("to")
-        let from = try fromValue.time("from"), to = try toValue.time("to")
-        guard from < to else { throw toValue.error("to: (\(to)) must come after from: (\(from))") }
-        let port = try map.required("port").choice("port type", PortType.allCases.map { ($0.rawValue, $0) })
+        let target: AudioTarget
+        let from: HostTime, to: HostTime
+        if recording {
+            let app = try map.required("app").choice("app (declare it under apps:)", scenario.apps.map { ($0.name, $0.name) })
+            target = .recording(app: app)
+            from = try map["from"]?.time("from") ?? .zero
+            to = try map["to"]?.time("to") ?? untilTheEnd
+        } else {
+            let port = try map.required("port")
+            let name = try port.string("port (a name, UID or type)")
+            try ports.check(name, .output, file: port.file, line: port.line, column: port.column)
+            target = .port(name)
+            from = try map.required("from").time("from")
+            to = try map.required("to").time("to")
+        }
+        if map["to"] != nil || !recording, from >= to {
+            throw (map["to"] ?? value).error("to: (\(to)) must come after from: (\(from))")
+        }
         let channels = try map["channels"].map { list throws(SourceError) in
             try list.list("channels").map { v throws(SourceError) in try v.int("a channel number", in: 1...64) }
         }
-        return AudioCheck(from: from, to: to, port: port, channels: channels,
-                          condition: try condition(map.required("audio")))
+        return AudioCheck(from: from, to: to, target: target, channels: channels,
+                          condition: try condition(map.required(recording ? "recorded" : "audio")))
     }
 
     private static func condition(_ value: YAMLValue) throws(SourceError) -> AudioCondition {

@@ -7,20 +7,25 @@ import VirtualDevices
 /// `{ at:, app:, app-event: …, with: {…} }`, `{ at:, refused: <verb> }`, `{ at:, app:, state: {…} }`.
 enum ExpectationParser {
     static let keys = ["at", "app", "notification", "type", "options", "reason", "previous-outputs", "previous-inputs",
-                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio", "channels"]
+                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio", "channels", "recorded"]
     static let stateKeys = ["active", "interrupted", "ducked", "silenced", "playing", "foreground", "output", "input",
-                            "sample-rate", "io-buffer-frames", "io-buffer-duration", "category", "permission"]
+                            "sample-rate", "io-buffer-frames", "io-buffer-duration", "category", "permission",
+                            "other-audio-playing", "secondary-audio-hint", "output-channels", "input-channels"]
 
-    static func expectations(_ value: YAMLValue?, scenario: Scenario, registry: ScenarioAppRegistry) throws(SourceError) -> [Expectation] {
+    static func expectations(_ value: YAMLValue?, scenario: Scenario, ports: PortNames,
+                             registry: ScenarioAppRegistry) throws(SourceError) -> [Expectation] {
         var result: [Expectation] = []
-        for item in try value?.optionalList("expect") ?? [] { result.append(try read(item, scenario: scenario, registry: registry)) }
+        for item in try value?.optionalList("expect") ?? [] {
+            result.append(try read(item, scenario: scenario, ports: ports, registry: registry))
+        }
         return result
     }
 
-    static func read(_ value: YAMLValue, scenario: Scenario, registry: ScenarioAppRegistry) throws(SourceError) -> Expectation {
+    static func read(_ value: YAMLValue, scenario: Scenario, ports: PortNames,
+                     registry: ScenarioAppRegistry) throws(SourceError) -> Expectation {
         let map = try value.mapping("an expectation", allowed: keys)
-        if map["audio"] != nil || map["port"] != nil {
-            return Expectation(kind: .audio(try AudioCheckParser.read(map, value: value, scenario: scenario)), at: nil,
+        if map["audio"] != nil || map["port"] != nil || map["recorded"] != nil {
+            return Expectation(kind: .audio(try AudioCheckParser.read(map, value: value, scenario: scenario, ports: ports)), at: nil,
                                line: value.line, column: value.column)
         }
         let at = try map["at"]?.time("at")
@@ -122,6 +127,14 @@ enum ExpectationParser {
         return try value.choices("port type", Vocabulary.portTypes)
     }
 
+    /// `2` (how many) or `[Left, Right]` (the route's channel names, in order).
+    private static func channels(_ value: YAMLValue, _ name: String) throws(SourceError) -> ChannelsCheck {
+        if case .scalar = value.node, let text = value.node.string, Int(text) != nil {
+            return .count(try value.int(name, in: 0...256))
+        }
+        return .names(try value.names(name))
+    }
+
     private static func states(_ value: YAMLValue) throws(SourceError) -> [StateCheck] {
         let map = try value.mapping("a state", allowed: stateKeys)
         var checks: [StateCheck] = []
@@ -140,6 +153,10 @@ enum ExpectationParser {
             case "io-buffer-frames": checks.append(.ioBufferFrames(try field.int(name, in: 1...1_000_000)))
             case "io-buffer-duration": checks.append(.ioBufferDuration(try field.duration(name)))
             case "category": checks.append(.category(try field.choice("category", Vocabulary.categories)))
+            case "other-audio-playing": checks.append(.otherAudioPlaying(try field.bool(name)))
+            case "secondary-audio-hint": checks.append(.secondaryAudioHint(try field.bool(name)))
+            case "output-channels": checks.append(.outputChannels(try channels(field, name)))
+            case "input-channels": checks.append(.inputChannels(try channels(field, name)))
             default: checks.append(.permission(try field.choice("permission", Vocabulary.permissions)))
             }
         }

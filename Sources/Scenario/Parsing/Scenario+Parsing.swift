@@ -5,7 +5,7 @@ import VirtualDevices
 
 extension Scenario {
     static let topKeys = ["scenario", "description", "requirements", "device", "platform", "seed", "accessories",
-                          "duration", "exhaustive", "apps", "steps", "expect"]
+                          "duration", "exhaustive", "activation-settings", "apps", "steps", "expect"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -40,7 +40,7 @@ extension Scenario {
         for value in try top["accessories"]?.list("accessories") ?? [] {
             accessories.append(try DeviceEventReader.accessory(value))
         }
-        let apps = try parseApps(top["apps"], registry: registry)
+        let apps = try parseApps(top["apps"], file: file, registry: registry)
         let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
         var scenario = Scenario(
             name: try top.required("scenario").string("scenario"),
@@ -50,10 +50,25 @@ extension Scenario {
             seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
+            activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
-        scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, registry: registry)
+        let portNames = PortNames(device: device, accessories: accessories, steps: steps)
+        try portNames.checkReferences(in: scenario)
+        scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,
+                                                                   registry: registry)
         scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
+        scenario.expectations = scenario.expectations.map { endingRecordingChecks($0, at: scenario.duration) }
         return scenario
+    }
+
+    /// A recording check without `to:` covers the whole run.
+    private static func endingRecordingChecks(_ expectation: Expectation, at end: HostDuration) -> Expectation {
+        guard case var .audio(check) = expectation.kind, case .recording = check.target,
+              check.to == AudioCheckParser.untilTheEnd else { return expectation }
+        check.to = HostTime(nanoseconds: end.nanoseconds)
+        var ended = expectation
+        ended.kind = .audio(check)
+        return ended
     }
 
     /// The explicit duration must cover every step and expectation; without one the run ends a
@@ -77,26 +92,28 @@ extension Scenario {
         return duration
     }
 
-    private static func parseApps(_ value: YAMLValue?, registry: ScenarioAppRegistry) throws(SourceError) -> [AppDeclaration] {
+    private static func parseApps(_ value: YAMLValue?, file: String, registry: ScenarioAppRegistry) throws(SourceError) -> [AppDeclaration] {
         guard let value else { return [] }
         var apps: [AppDeclaration] = []
         for (key, app) in try value.freeMapping("apps") {
             let name = try key.string("an app name")
             guard !name.isEmpty, !name.contains(where: { $0.isWhitespace }) else { throw key.error("app name '\(name)' must be one word") }
-            apps.append(try parseApp(name, app, registry: registry))
+            apps.append(try parseApp(name, app, file: file, registry: registry))
         }
         return apps
     }
 
-    private static func parseApp(_ name: String, _ value: YAMLValue, registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
-        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio", "tone"])
+    private static func parseApp(_ name: String, _ value: YAMLValue, file: String,
+                                 registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
+        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio",
+                                                                "tone", "file", "channel-assignments"])
         let modelValue = try map.required("model")
         let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
         var mistakes: [String] = []
         if let list = map["mistakes"] {
             mistakes = try list.choices("mistake of a \(model.name) app", model.mistakes.map { ($0, $0) })
         }
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             category: try map["category"]?.choice("category", Vocabulary.categories),
             mode: try map["mode"]?.choice("mode", Vocabulary.modes),
             options: try map["options"].map { v throws(SourceError) in
@@ -104,6 +121,18 @@ extension Scenario {
             },
             mistakes: mistakes,
             tone: try map["tone"]?.int("tone (Hz)", in: 20...20_000))
+        if map["tone"] != nil, let file = map["file"] {
+            throw file.error("an app plays either tone: or file:, not both")
+        }
+        var playedChannels = 1
+        if let fileValue = map["file"] {
+            let audio = try AppAudioFile.read(fileValue, scenarioFile: file)
+            configuration.file = audio.url
+            playedChannels = audio.channelCount
+        }
+        if let list = map["channel-assignments"] {
+            configuration.channelAssignments = try AppAudioFile.channelAssignments(list, playedChannels: playedChannels)
+        }
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)

@@ -10,8 +10,10 @@ enum StepParser {
         "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
         "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
     ]
+    /// Steps the scenario itself performs on the device's surroundings.
+    static let signalVerbs = ["input-tone"]
     static let keys = ["at", "do", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
-                       "options", "notify-others", "port", "hz", "duration", "granted"]
+                       "policy", "options", "notify-others", "port", "hz", "duration", "granted", "tone", "channel"]
 
     static func steps(_ value: YAMLValue?, apps: [AppDeclaration], accessories: [AccessoryKind],
                       registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
@@ -46,11 +48,15 @@ enum StepParser {
         let at = try map.required("at").time("at")
         let verbValue = try map.required("do")
         let verb = try verbValue.string("do")
-        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs).sorted()
-        let allVerbs = deviceVerbs + sessionVerbs + commands
+        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs + signalVerbs).sorted()
+        let allVerbs = deviceVerbs + sessionVerbs + signalVerbs + commands
         _ = try verbValue.choice("step action", allVerbs.map { ($0, $0) })
         let action: StepAction
-        if deviceVerbs.contains(verb) {
+        if signalVerbs.contains(verb) {
+            action = .inputTone(port: try map.required("port").string("port (a name, UID or type)"),
+                                channel: try map["channel"]?.int("channel", in: 1...64) ?? 1,
+                                frequency: try map.required("tone").int("tone (Hz)", in: 20...20_000))
+        } else if deviceVerbs.contains(verb) {
             if lifecycleVerbs.contains(verb) { _ = try app(map, apps) }
             action = .device(try deviceEvent(verb, map))
         } else {
@@ -81,6 +87,7 @@ enum StepParser {
         case "set-category":
             return .setCategory(try map.required("category").choice("category", Vocabulary.categories),
                                 mode: try map["mode"]?.choice("mode", Vocabulary.modes) ?? .default,
+                                policy: try map["policy"]?.choice("route sharing policy", Vocabulary.policies) ?? .default,
                                 options: CategoryOptions(try map["options"]?.choices("category option", Vocabulary.options) ?? []))
         case "set-mode": return .setMode(try map.required("mode").choice("mode", Vocabulary.modes))
         case "activate": return .activate

@@ -7,6 +7,8 @@ enum Vocabulary {
     static let categories = SessionCategory.allCases.map { ($0.name, $0) }
     static let modes = SessionMode.allCases.map { ($0.name, $0) }
     static let options = CategoryOptions.named.map { ($0.name, $0.option) }
+    /// Route sharing policies by case name; `longForm` is Apple's deprecated alias of `longFormAudio`.
+    static let policies = RouteSharingPolicy.allCases.map { ($0.name, $0) } + [("longForm", RouteSharingPolicy.longFormAudio)]
     /// Port types by Apple's raw value (`Speaker`, `Headphones`, `HDMIOutput`) and Swift name
     /// (`builtInSpeaker`, `headphones`, `HDMI`).
     static let portTypes: [(String, PortType)] =

@@ -8,8 +8,8 @@ import VirtualDevices
 struct AudioChecker {
     let scenario: Scenario
     let server: AudioServer
-    /// Every port seen during the run, by UID.
-    let portTypes: [String: PortType]
+    /// Every port seen during the run.
+    let ports: SeenPorts
 
     func check() -> [ScenarioFailure] {
         scenario.expectations.compactMap { expectation in
@@ -21,17 +21,13 @@ struct AudioChecker {
     }
 
     private func failure(of check: AudioCheck) -> String? {
-        let where_ = "audio on \(check.port.rawValue) from \(check.from) to \(check.to)"
-        let uids = portTypes.filter { $0.value == check.port }.map(\.key).sorted()
-        guard uids.count <= 1 else {
-            return "\(where_): \(uids.count) ports of that type were attached (\(uids.joined(separator: ", "))); which one is meant?"
-        }
-        guard let uid = uids.first else {
-            return "\(where_): no \(check.port.rawValue) port was attached during the run"
-        }
-        guard let sink = server.sink(portUID: uid) else {
-            // Nothing was ever rendered to the port: it stayed silent.
+        let where_ = "\(check.target.label) from \(check.from) to \(check.to)"
+        let sink: PortSink
+        switch AudioTargetSink.find(check.target, ports: ports, server: server) {
+        case let .problem(message): return "\(where_): \(message)"
+        case .nothingRendered:
             return check.condition.needsPresence ? "\(where_): expected \(check.condition.summary), but no audio ever reached it" : nil
+        case let .sink(found): sink = found
         }
         let channels = check.channels ?? Array(1...sink.channelCount)
         if let bad = channels.first(where: { $0 > sink.channelCount }) {

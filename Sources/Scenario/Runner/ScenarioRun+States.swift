@@ -48,6 +48,25 @@ extension ScenarioRun {
             return ("io-buffer-duration", "\(value)", "\(server.hardware(for: app).ioBufferDuration)")
         case let .category(value): return ("category", value.name, server.configuration(of: app).category.name)
         case let .permission(value): return ("permission", value, "\(server.recordPermission(of: app))")
+        case let .otherAudioPlaying(value): return ("other-audio-playing", "\(value)", "\(server.isOtherAudioPlaying(for: app))")
+        case let .secondaryAudioHint(value):
+            return ("secondary-audio-hint", "\(value)", "\(server.secondaryAudioShouldBeSilencedHint(for: app))")
+        case let .outputChannels(value): return ("output-channels", describe(value), describe(value, route.outputs))
+        case let .inputChannels(value): return ("input-channels", describe(value), describe(value, route.inputs))
         }
+    }
+
+    private func describe(_ channels: ChannelsCheck) -> String {
+        switch channels {
+        case let .count(count): "\(count)"
+        case let .names(names): "[" + names.joined(separator: ",") + "]"
+        }
+    }
+
+    /// The ports' channels, as the expectation states them (a count, or names in route order).
+    private func describe(_ expected: ChannelsCheck, _ ports: [Port]) -> String {
+        let channels = ports.flatMap(\.channels)
+        if case .count = expected { return "\(channels.count)" }
+        return "[" + channels.map(\.channelName).joined(separator: ",") + "]"
     }
 }

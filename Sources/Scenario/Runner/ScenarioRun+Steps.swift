@@ -1,14 +1,19 @@
+import AudioGraph
 import MediaServer
 import SimCore
 import VirtualDevices
 
 /// Carrying out one step at its time: a device event, or an app acting on its session.
 extension ScenarioRun {
+    /// The level of an `input-tone`: −12 dBFS, well above every tone threshold.
+    static let inputToneAmplitude: Float = 0.25
+
     func perform(_ step: ScenarioStep, number: Int) {
         recordSide("scenario.step", ["step": .integer(number), "do": .string(step.verb), "line": .integer(step.line)])
         switch step.action {
         case let .device(event): apply(event, step: step)
         case let .app(name, action): perform(action, app: name, step: step)
+        case let .inputTone(port, channel, frequency): playInput(frequency, into: port, channel: channel, step: step)
         }
         rememberPorts()
     }
@@ -31,9 +36,7 @@ extension ScenarioRun {
     private func launch(_ name: String) {
         guard let declaration = scenario.app(named: name), let model = registry.model(named: declaration.model) else { return }
         let log = appLog(for: declaration)
-        var configuration = declaration.configuration
-        configuration.playsSound = scenario.checksAudio
-        apps[name] = server.inAppContext(AppID(name)) { model.make(configuration, log) }
+        apps[name] = server.inAppContext(AppID(name)) { model.make(declaration.configuration, log) }
     }
 
     private func appLog(for declaration: AppDeclaration) -> AppLog {
@@ -50,8 +53,8 @@ extension ScenarioRun {
         let app = AppID(name)
         // Errors are in the trace as `api.*` lines with their result; expectations check them there.
         switch action {
-        case let .setCategory(category, mode, options):
-            try? server.setCategory(app, category, mode: mode, options: options)
+        case let .setCategory(category, mode, policy, options):
+            try? server.setCategory(app, category, mode: mode, policy: policy, options: options)
         case let .setMode(mode): try? server.setMode(app, mode)
         case .activate: try? server.setActive(app, true)
         case let .deactivate(notifyOthers):
@@ -77,7 +80,32 @@ extension ScenarioRun {
             server.requestRecordPermission(app) { [weak self] granted in
                 self?.recordSide("scenario.permission-response", ["app": .string(name), "granted": .bool(granted)])
             }
-        case let .answerPermission(granted): server.answerRecordPermission(app, granted: granted)
+        case let .answerPermission(granted):
+            // The simulated user can only answer a dialog that is on screen.
+            guard server.isShowingRecordPermissionDialog(app) else {
+                recordSide("device.refused", ["app": .string(name), "event": .string(step.verb),
+                                            "reason": "no record permission dialog is showing"])
+                return
+            }
+            server.answerRecordPermission(app, granted: granted)
         }
+    }
+
+    /// A virtual microphone starts sounding into an input port channel.
+    private func playInput(_ frequency: Int, into reference: String, channel: Int, step: ScenarioStep) {
+        let port: Port
+        switch ports.port(named: reference, direction: .input) {
+        case let .success(found) where server.device.ports.contains(where: { $0.uid == found.uid }) && channel <= found.channels.count:
+            port = found
+        case let .failure(error):
+            recordSide("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
+            return
+        default:
+            recordSide("device.refused", ["event": .string(step.verb),
+                                        "reason": .string("\(reference) is not attached now, or has no channel \(channel)")])
+            return
+        }
+        server.attachInputSource(portUID: port.uid, channel: channel,
+                                 source: .sine(frequency: Double(frequency), amplitude: Self.inputToneAmplitude))
     }
 }

@@ -1,8 +1,6 @@
 import MediaServer
-@_spi(Soundcheck) import OpenAVFAudio
 @_spi(Soundcheck) import OpenUIKit
 import SimCore
-import Soundcheck
 import VirtualDevices
 
 /// Runs scenarios: builds the simulated device, drives the steps on its clock, checks states at
@@ -33,15 +31,15 @@ public struct ScenarioRunner: Sendable {
 final class ScenarioRun: @unchecked Sendable {
     let scenario: Scenario
     let registry: ScenarioAppRegistry
-    let device: SimulatedDevice
+    /// The simulated device's media server: the clock, the policy and the audio.
+    let server: AudioServer
     let platform: PlatformProfile
     let seed: UInt64
-    var server: AudioServer { device.server }
     /// Lines that are not the server's, each with the number of server lines written before it.
     var sideLines: [(position: Int, event: TraceEvent)] = []
     var apps: [String: ScenarioApp] = [:]
-    /// Port types by UID, for every port ever seen, so `previous-outputs` can name gone ports.
-    var portTypes: [String: PortType] = [:]
+    /// Every port ever seen, so `previous-outputs` and audio checks can name gone ports.
+    var ports = SeenPorts()
     var failures: [ScenarioFailure] = []
 
     init(scenario: Scenario, registry: ScenarioAppRegistry, profile: DeviceProfile, platform: PlatformProfile, seed: UInt64) {
@@ -49,7 +47,9 @@ final class ScenarioRun: @unchecked Sendable {
         self.registry = registry
         self.platform = platform
         self.seed = seed
-        device = SimulatedDevice(profile: profile, platform: platform, seed: seed)
+        server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings)
+        // Samples are kept only when audio is checked; levels are always kept.
+        server.audioMixSettings.captureSamples = scenario.checksAudio
     }
 
     func execute(eventBudget: Int) -> ScenarioResult {
@@ -73,10 +73,10 @@ final class ScenarioRun: @unchecked Sendable {
             checkStates(at: time)
         }
         let trace = mergedTrace()
-        failures += ExpectationMatcher(scenario: scenario, trace: trace, portTypes: portTypes).match()
-        failures += AudioChecker(scenario: scenario, server: server, portTypes: portTypes).check()
+        failures += ExpectationMatcher(scenario: scenario, trace: trace, portTypes: ports.portTypes).match()
+        failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
-                              failures: failures, eventsRun: eventsRun, leftovers: leftovers, portTypes: portTypes)
+                              failures: failures, eventsRun: eventsRun, leftovers: leftovers, portTypes: ports.portTypes)
     }
 
     // MARK: Setting up
@@ -88,20 +88,13 @@ final class ScenarioRun: @unchecked Sendable {
                 failures.append(ScenarioFailure(line: 0, column: 0, message: "cannot attach \(accessory.name) at the start: \(error)", details: []))
             }
         }
-        for app in scenario.apps { register(app) }
+        for app in scenario.apps {
+            SimulatedApp.register(AppID(app.name), on: server, hasAudioBackgroundMode: app.backgroundAudio)
+        }
         rememberPorts()
         for (index, step) in scenario.steps.enumerated() {
             try? server.schedule("step \(index + 1)", at: step.at) { [weak self] in self?.perform(step, number: index + 1) }
         }
-    }
-
-    private func register(_ declaration: AppDeclaration) {
-        let binding = AppBinding(server: server, app: AppID(declaration.name))
-        server.register(binding.app, hasAudioBackgroundMode: declaration.backgroundAudio,
-                        observer: { AVAudioSession.post($0, to: binding) },
-                        lifecycleObserver: { old, new in
-                            UIApplication.postLifecycle(LifecycleNotifications.names(from: old, to: new), to: binding)
-                        })
     }
 
     /// Adds a scenario or app line to the side trace at the current time.
@@ -110,7 +103,7 @@ final class ScenarioRun: @unchecked Sendable {
     }
 
     func rememberPorts() {
-        for port in server.device.ports { portTypes[port.uid] = port.portType }
+        ports.remember(server.device.ports)
     }
 
     /// The header names what produced the trace, so `soundcheck replay` can run it again.

@@ -21,7 +21,9 @@ struct LevelEnvelope: Sendable {
             // is bit-identical however the audio was split into IO cycles.
             var peak = peaks[block]
             var energy = sumsOfSquares[block]
-            for sample in samples[index..<(index + count)] {
+            // Indexing (not iterating a slice) keeps this loop cheap in debug builds too.
+            for offset in index..<(index + count) {
+                let sample = samples[offset]
                 peak = max(peak, abs(sample))
                 energy += Double(sample) * Double(sample)
             }

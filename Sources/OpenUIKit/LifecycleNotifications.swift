@@ -1,10 +1,9 @@
 import Foundation
-import OpenUIKit
 import VirtualDevices
 
 /// The UIKit notifications an app receives for a lifecycle change, in UIKit's order.
-public enum LifecycleNotifications {
-    public static func names(from old: AppLifecycle, to new: AppLifecycle) -> [Notification.Name] {
+enum LifecycleNotifications {
+    static func names(from old: AppLifecycle, to new: AppLifecycle) -> [Notification.Name] {
         switch (old, new) {
         case (.notRunning, .foreground):
             [UIApplication.didFinishLaunchingNotification, UIApplication.didBecomeActiveNotification]
