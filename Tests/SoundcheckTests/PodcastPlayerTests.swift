@@ -63,7 +63,7 @@ struct PodcastPlayerTests {
         #expect(device.session("Podcasts").outputTypes == [.builtInSpeaker])
         let routeChanges = device.events("notify.routeChange", app: "Podcasts")
         #expect(routeChanges.map { $0.fields["reason"] } == ["newDeviceAvailable", "oldDeviceUnavailable"])
-        #expect(routeChanges.last?.fields["previousOutputs"] == ["Wired Headphones"])
+        #expect(routeChanges.last?.fields["previousOutputs"] == [["type": "Headphones", "uid": "Wired Headphones"]])
     }
 
     @Test("SESSION-RESET: after a media-services reset the player rebuilds and does not restart by itself")

@@ -1,4 +1,5 @@
 import SimCore
+import VirtualDevices
 
 extension AudioServer {
     /// Carries out what the policy decided, in order: each effect becomes a trace line, and
@@ -17,8 +18,7 @@ extension AudioServer {
             case let .silenced(app, silenced):
                 record("session.silenced", ["app": .string(app.name), "silenced": .bool(silenced)])
             case let .routeChanged(route):
-                record("route.changed", ["outputs": .list(route.outputs.map { .string($0.uid) }),
-                                         "inputs": .list(route.inputs.map { .string($0.uid) })])
+                record("route.changed", ["outputs": route.outputs.traceValue, "inputs": route.inputs.traceValue])
             case let .hardwareChanged(hardware):
                 record("hardware.changed", ["hz": .integer(hardware.sampleRate), "frames": .integer(hardware.ioBufferFrames)])
             case let .permissionDialog(app): record("permission.dialog", ["app": .string(app.name)])
@@ -55,12 +55,20 @@ extension SessionNotification {
             if let options { fields["options"] = .list(options.contains(.shouldResume) ? ["shouldResume"] : []) }
             return fields
         case let .routeChange(reason, previous):
-            return ["reason": .string("\(reason)"), "previousOutputs": .list(previous.outputs.map { .string($0.uid) }),
-                    "previousInputs": .list(previous.inputs.map { .string($0.uid) })]
+            return ["reason": .string("\(reason)"), "previousOutputs": previous.outputs.traceValue,
+                    "previousInputs": previous.inputs.traceValue]
         case .mediaServicesWereLost, .mediaServicesWereReset:
             return [:]
         case let .silenceSecondaryAudioHint(type):
             return ["type": .string("\(type)")]
         }
+    }
+}
+
+extension [Port] {
+    /// Ports as trace lines carry them: type and UID, so a reader needs no table of ports to
+    /// know what a gone port was.
+    var traceValue: TraceValue {
+        .list(map { .object(["type": .string($0.portType.rawValue), "uid": .string($0.uid)]) })
     }
 }

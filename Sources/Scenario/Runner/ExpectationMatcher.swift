@@ -9,7 +9,6 @@ import VirtualDevices
 struct ExpectationMatcher {
     let scenario: Scenario
     let trace: Trace
-    let portTypes: [String: PortType]
 
     static func isStrict(_ event: TraceEvent) -> Bool {
         if event.kind.hasPrefix("notify.") || event.kind == "device.refused" { return true }
@@ -40,10 +39,8 @@ struct ExpectationMatcher {
             switch field.match {
             case let .value(value): return event.fields[field.key] == value
             case let .portTypes(types):
-                guard case let .list(uids)? = event.fields[field.key] else { return false }
-                return uids.map { uid -> PortType? in
-                    if case let .string(text) = uid { return portTypes[text] } else { return nil }
-                } == types.map { Optional($0) }
+                guard case let .list(ports)? = event.fields[field.key] else { return false }
+                return ports.map(Self.portType) == types.map { Optional($0) }
             }
         }
     }
@@ -88,23 +85,23 @@ struct ExpectationMatcher {
         return ["after step \(index + 1) (line \(step.line): \(step.verb) at \(step.at))"]
     }
 
-    func humanizedList(_ value: TraceValue) -> TraceValue {
-        guard case let .list(uids) = value else { return value }
-        return .list(uids.map { uid in
-            if case let .string(text) = uid, let type = portTypes[text] { return .string(type.rawValue) }
-            return uid
-        })
+    /// The type of a port as trace lines carry it (`{type, uid}`).
+    static func portType(_ port: TraceValue) -> PortType? {
+        guard case let .object(fields) = port, case let .string(type)? = fields["type"] else { return nil }
+        return PortType(rawValue: type)
     }
 
-    /// The event with port UIDs replaced by port types, as expectations name them.
+    /// A list of ports as expectations name them: by type.
+    static func humanizedList(_ value: TraceValue) -> TraceValue {
+        guard case let .list(ports) = value else { return value }
+        return .list(ports.map { port in portType(port).map { .string($0.rawValue) } ?? port })
+    }
+
+    /// The event with ports shown by type, as expectations name them.
     func humanized(_ event: TraceEvent) -> TraceEvent {
         var fields = event.fields
         for key in ["previousOutputs", "previousInputs"] {
-            guard case let .list(uids)? = fields[key] else { continue }
-            fields[key] = .list(uids.map { uid in
-                if case let .string(text) = uid, let type = portTypes[text] { return .string(type.rawValue) }
-                return uid
-            })
+            if let value = fields[key] { fields[key] = Self.humanizedList(value) }
         }
         return TraceEvent(time: event.time, kind: event.kind, fields: fields)
     }

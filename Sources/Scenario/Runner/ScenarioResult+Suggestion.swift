@@ -4,7 +4,6 @@ extension ScenarioResult {
     /// The `expect:` entries that the run's strict lines would satisfy, in order: a starting
     /// point when writing a scenario (`soundcheck run --suggest`), to be read, not trusted.
     public var suggestedExpectations: String {
-        let matcher = ExpectationMatcher(scenario: scenario, trace: trace, portTypes: portTypes)
         var lines: [String] = []
         for event in trace.events where ExpectationMatcher.isStrict(event) {
             var parts = ["at: \(HostDuration(nanoseconds: event.time.nanoseconds))"]
@@ -16,7 +15,7 @@ extension ScenarioResult {
                     if let value = event.fields[key] { parts.append("\(name): \(TraceText.value(value))") }
                 }
                 if let value = event.fields["previousOutputs"] {
-                    parts.append("previous-outputs: \(TraceText.value(matcher.humanizedList(value)))")
+                    parts.append("previous-outputs: \(TraceText.value(ExpectationMatcher.humanizedList(value)))")
                 }
             } else if kind.hasPrefix("api.") {
                 parts.append("error: \(TraceText.value(event.fields["result"] ?? .null))")

@@ -13,8 +13,6 @@ public struct ScenarioResult: Sendable {
     public var eventsRun: Int
     /// Work still queued when the scenario ended (e.g. a restart after the end), as "time label".
     public var leftovers: [String]
-    /// Port types by UID for every port seen during the run.
-    var portTypes: [String: PortType]
 
     public var passed: Bool { failures.isEmpty }
 

@@ -38,7 +38,7 @@ final class ScenarioRun: @unchecked Sendable {
     /// Lines that are not the server's, each with the number of server lines written before it.
     var sideLines: [(position: Int, event: TraceEvent)] = []
     var apps: [String: ScenarioApp] = [:]
-    /// Every port ever seen, so `previous-outputs` and audio checks can name gone ports.
+    /// Every port ever seen, so audio checks can name gone ports by type, name or UID.
     var ports = SeenPorts()
     var failures: [ScenarioFailure] = []
 
@@ -73,10 +73,10 @@ final class ScenarioRun: @unchecked Sendable {
             checkStates(at: time)
         }
         let trace = mergedTrace()
-        failures += ExpectationMatcher(scenario: scenario, trace: trace, portTypes: ports.portTypes).match()
+        failures += ExpectationMatcher(scenario: scenario, trace: trace).match()
         failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
-                              failures: failures, eventsRun: eventsRun, leftovers: leftovers, portTypes: ports.portTypes)
+                              failures: failures, eventsRun: eventsRun, leftovers: leftovers)
     }
 
     // MARK: Setting up

@@ -12,7 +12,6 @@ struct SeenPorts: Sendable {
     }
 
     /// Port types by UID, as event expectations compare them.
-    var portTypes: [String: PortType] { byUID.mapValues(\.portType) }
 
     /// The UIDs of the ports of `direction` that `reference` names, sorted: those whose UID or
     /// name it is, else those of the type it names.
