@@ -44,6 +44,12 @@ public final class AudioServer: @unchecked Sendable {
         trace.record(kind, at: now, fields)
     }
 
+    /// Records a line from whoever drives the simulation (a scenario step, what a scripted app
+    /// did) in the one trace, at the current time, between the server's own lines.
+    public func recordObservation(_ kind: String, _ fields: [String: TraceValue]) {
+        record(kind, fields)
+    }
+
     /// An object the facades keep per app (the app's `AVAudioSession`, its `UIApplication`),
     /// created on first use and the same object ever after.
     public func attachment<T: AnyObject>(for app: AppID, key: String, make: () -> T) -> T {

@@ -9,7 +9,7 @@ extension ScenarioRun {
     static let inputToneAmplitude: Float = 0.25
 
     func perform(_ step: ScenarioStep, number: Int) {
-        recordSide("scenario.step", ["step": .integer(number), "do": .string(step.verb), "line": .integer(step.line)])
+        recordLine("scenario.step", ["step": .integer(number), "do": .string(step.verb), "line": .integer(step.line)])
         switch step.action {
         case let .device(event): apply(event, step: step)
         case let .app(name, action): perform(action, app: name, step: step)
@@ -22,7 +22,7 @@ extension ScenarioRun {
         do {
             try server.apply(event)
         } catch {
-            recordSide("device.refused", ["event": .string(step.verb), "reason": .string(error.description)])
+            recordLine("device.refused", ["event": .string(step.verb), "reason": .string(error.description)])
             return
         }
         switch event {
@@ -45,7 +45,7 @@ extension ScenarioRun {
         return AppLog { [weak self] what, fields in
             var traceFields = fields.mapValues { TraceValue.string($0) }
             traceFields["app"] = .string(name)
-            self?.recordSide(kind + what, traceFields)
+            self?.recordLine(kind + what, traceFields)
         }
     }
 
@@ -61,14 +61,14 @@ extension ScenarioRun {
             try? server.setActive(app, false, options: notifyOthers ? .notifyOthersOnDeactivation : [])
         case let .command(command):
             guard let object = apps[name] else {
-                recordSide("device.refused", ["app": .string(name), "event": .string(command), "reason": "the app is not running"])
+                recordLine("device.refused", ["app": .string(name), "event": .string(command), "reason": "the app is not running"])
                 return
             }
             server.inAppContext(app) { object.perform(command) }
         case let .setPreferredInput(type):
             guard let type else { try? server.setPreferredInput(app, uid: nil); return }
             guard let port = server.availableInputs(for: app).first(where: { $0.portType == type }) else {
-                recordSide("device.refused", ["app": .string(name), "event": .string(step.verb),
+                recordLine("device.refused", ["app": .string(name), "event": .string(step.verb),
                                             "reason": .string("no available input of type \(type.rawValue)")])
                 return
             }
@@ -78,12 +78,12 @@ extension ScenarioRun {
         case let .setPreferredIOBufferDuration(duration): try? server.setPreferredIOBufferDuration(app, duration)
         case .requestPermission:
             server.requestRecordPermission(app) { [weak self] granted in
-                self?.recordSide("scenario.permission-response", ["app": .string(name), "granted": .bool(granted)])
+                self?.recordLine("scenario.permission-response", ["app": .string(name), "granted": .bool(granted)])
             }
         case let .answerPermission(granted):
             // The simulated user can only answer a dialog that is on screen.
             guard server.isShowingRecordPermissionDialog(app) else {
-                recordSide("device.refused", ["app": .string(name), "event": .string(step.verb),
+                recordLine("device.refused", ["app": .string(name), "event": .string(step.verb),
                                             "reason": "no record permission dialog is showing"])
                 return
             }
@@ -98,10 +98,10 @@ extension ScenarioRun {
         case let .success(found) where server.device.ports.contains(where: { $0.uid == found.uid }) && channel <= found.channels.count:
             port = found
         case let .failure(error):
-            recordSide("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
+            recordLine("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
             return
         default:
-            recordSide("device.refused", ["event": .string(step.verb),
+            recordLine("device.refused", ["event": .string(step.verb),
                                         "reason": .string("\(reference) is not attached now, or has no channel \(channel)")])
             return
         }

@@ -35,8 +35,6 @@ final class ScenarioRun: @unchecked Sendable {
     let server: AudioServer
     let platform: PlatformProfile
     let seed: UInt64
-    /// Lines that are not the server's, each with the number of server lines written before it.
-    var sideLines: [(position: Int, event: TraceEvent)] = []
     var apps: [String: ScenarioApp] = [:]
     /// Every port ever seen, so audio checks can name gone ports by type, name or UID.
     var ports = SeenPorts()
@@ -72,7 +70,7 @@ final class ScenarioRun: @unchecked Sendable {
             }
             checkStates(at: time)
         }
-        let trace = mergedTrace()
+        let trace = headedTrace()
         failures += ExpectationMatcher(scenario: scenario, trace: trace).match()
         failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
@@ -97,9 +95,9 @@ final class ScenarioRun: @unchecked Sendable {
         }
     }
 
-    /// Adds a scenario or app line to the side trace at the current time.
-    func recordSide(_ kind: String, _ fields: [String: TraceValue]) {
-        sideLines.append((server.trace.events.count, TraceEvent(time: server.now, kind: kind, fields: fields)))
+    /// Adds a scenario or app line to the run's trace at the current time.
+    func recordLine(_ kind: String, _ fields: [String: TraceValue]) {
+        server.recordObservation(kind, fields)
     }
 
     func rememberPorts() {
@@ -107,18 +105,13 @@ final class ScenarioRun: @unchecked Sendable {
     }
 
     /// The header names what produced the trace, so `soundcheck replay` can run it again.
-    private func mergedTrace() -> Trace {
+    private func headedTrace() -> Trace {
         var trace = Trace(seed: seed, header: [
             "scenario": .string(scenario.name), "file": .string(scenario.file),
             "platform": .string(platform.description), "profile": .string(scenario.device),
             "requirements": .list(scenario.requirements.map { .string($0) }),
         ])
-        var side = sideLines[...]
-        for (index, event) in server.trace.events.enumerated() {
-            while let next = side.first, next.position <= index { trace.record(next.event); side = side.dropFirst() }
-            trace.record(event)
-        }
-        for line in side { trace.record(line.event) }
+        for event in server.trace.events { trace.record(event) }
         return trace
     }
 }
