@@ -1,39 +1,45 @@
 import VirtualDevices
 
-/// Routing choices (speaker override, preferred input, data sources) and how route changes reach
+/// Routing choices (speaker override, preferred input, data sources and their polar patterns) and how route changes reach
 /// apps. The device has one route, decided by the controlling session over the ports in arrival
 /// order ("last in wins"); every running app hears when it changes.
 extension MediaPolicy {
     public mutating func overrideOutputAudioPort(_ app: AppID, _ portOverride: PortOverride) throws(SessionError) -> [PolicyEffect] {
-        try input { policy throws(SessionError) in
-            try policy.requireMediaServices()
-            let category = policy.configuration(of: app).category
-            let cause = try policy.withSession(app) { session throws(SessionError) in
-                try session.routing.overrideOutputAudioPort(portOverride, category: category)
-            }
-            return cause.map { policy.routeMayHaveChanged($0, by: app) } ?? []
+        let category = configuration(of: app).category
+        return try changeRouting(app) { routing throws(SessionError) in
+            try routing.overrideOutputAudioPort(portOverride, category: category)
         }
     }
 
     public mutating func setPreferredInput(_ app: AppID, uid: String?) throws(SessionError) -> [PolicyEffect] {
-        try input { policy throws(SessionError) in
-            try policy.requireMediaServices()
-            let available = policy.availableInputs(for: app)
-            let cause = try policy.withSession(app) { session throws(SessionError) in
-                try session.routing.setPreferredInput(uid, available: available)
-            }
-            return cause.map { policy.routeMayHaveChanged($0, by: app) } ?? []
-        }
+        let available = availableInputs(for: app)
+        return try changeRouting(app) { routing throws(SessionError) in try routing.setPreferredInput(uid, available: available) }
     }
 
     /// Chooses a data source (e.g. the front microphone) of the port `portUID`.
     public mutating func setPreferredDataSource(_ app: AppID, id: Int?, portUID: String) throws(SessionError) -> [PolicyEffect] {
+        let ports = self.ports
+        return try changeRouting(app) { routing throws(SessionError) in
+            try routing.setPreferredDataSource(id, forPortUID: portUID, ports: ports)
+        }
+    }
+
+    /// `AVAudioSessionDataSourceDescription.setPreferredPolarPattern(_:)`: becomes the source's
+    /// selected pattern in the route; an unsupported pattern or a source not of the port is `badParam`.
+    public mutating func setPreferredPolarPattern(_ app: AppID, _ pattern: DataSource.PolarPattern?,
+                                                  for source: PortDataSource) throws(SessionError) -> [PolicyEffect] {
+        let ports = self.ports
+        return try changeRouting(app) { routing throws(SessionError) in
+            try routing.setPreferredPolarPattern(pattern, for: source, ports: ports)
+        }
+    }
+
+    /// One routing choice of `app`: validated by `RoutingState`, then, if it changed anything, a
+    /// route change with the cause it names.
+    mutating func changeRouting(_ app: AppID, _ change: (inout RoutingState) throws(SessionError) -> RouteChangeCause?) throws(SessionError) -> [PolicyEffect] {
         try input { policy throws(SessionError) in
             try policy.requireMediaServices()
-            let ports = policy.ports
-            let cause = try policy.withSession(app) { session throws(SessionError) in
-                try session.routing.setPreferredDataSource(id, forPortUID: portUID, ports: ports)
-            }
+            let cause = try policy.withSession(app) { session throws(SessionError) in try change(&session.routing) }
             return cause.map { policy.routeMayHaveChanged($0, by: app) } ?? []
         }
     }
