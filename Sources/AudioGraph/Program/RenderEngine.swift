@@ -11,7 +11,8 @@ import SimCore
 ///
 /// Every buffer is `maxFrames` long; one `render` call handles at most that many frames.
 public final class RenderEngine {
-    public let sampleRate: SampleRate
+    /// The hardware rate voices are rendered at; `changeRate(to:)` moves it between cycles.
+    public private(set) var sampleRate: SampleRate
     public let maxFrames: Int
     public let quality: ConversionQuality
 
@@ -83,6 +84,18 @@ public final class RenderEngine {
         voices[voice]?.pan.ramp(to: pan, at: frame, lengthFrames: rampFrames)
     }
 
+    /// Renders at `rate` from the next cycle on (the IO stopped and restarts at another hardware
+    /// rate). Positions stay on the same frame timeline; every voice continues from the frame it
+    /// reached, converted to the new rate (a tone keeps its frequency and phase). Control side.
+    public func changeRate(to rate: SampleRate) {
+        guard rate != sampleRate else { return }
+        sampleRate = rate
+        for index in voices.indices {
+            guard let start = voices[index]?.startFrame else { continue }
+            voices[index]?.source.retarget(outputRate: rate, atSourceFrame: max(0, position - start))
+        }
+    }
+
     /// Hands a program to the render side, which switches to it at the top of its next cycle.
     /// Buffers it needs are allocated here, never during `render`.
     public func install(_ program: RenderProgram) {
@@ -104,9 +117,10 @@ public final class RenderEngine {
     }
 
     private func isReferenced(_ voice: Int) -> Bool {
-        [installed, pending].contains { program in
+        func uses(_ program: RenderProgram?) -> Bool {
             program?.ops.contains { if case .renderVoice(voice, _) = $0 { true } else { false } } ?? false
         }
+        return uses(installed) || uses(pending)
     }
 
     private func reserve(scratchChannels: Int, outputChannels: Int) {
