@@ -22,14 +22,16 @@ struct AudioChecker {
 
     private func failure(of check: AudioCheck) -> String? {
         let where_ = "audio on \(check.port.rawValue) from \(check.from) to \(check.to)"
-        let uids = portTypes.filter { $0.value == check.port }.map(\.key).sorted()
-        guard uids.count <= 1 else {
-            return "\(where_): \(uids.count) ports of that type were attached (\(uids.joined(separator: ", "))); which one is meant?"
-        }
-        guard let uid = uids.first else {
+        let attached = portTypes.filter { $0.value == check.port }.map(\.key).sorted()
+        guard !attached.isEmpty else {
             return "\(where_): no \(check.port.rawValue) port was attached during the run"
         }
-        guard let sink = server.sink(portUID: uid) else {
+        // Only output ports get a sink (a USB interface's input port has the same type).
+        let rendered = attached.filter { server.sink(portUID: $0) != nil }
+        guard rendered.count <= 1 else {
+            return "\(where_): \(rendered.count) ports of that type were attached (\(rendered.joined(separator: ", "))); which one is meant?"
+        }
+        guard let uid = rendered.first, let sink = server.sink(portUID: uid) else {
             // Nothing was ever rendered to the port: it stayed silent.
             return check.condition.needsPresence ? "\(where_): expected \(check.condition.summary), but no audio ever reached it" : nil
         }
