@@ -25,8 +25,9 @@ extension Scenario {
             device = (file as NSString).deletingLastPathComponent.isEmpty ? device
                 : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(device)
         }
-        if let value = top["device"] {
-            do { _ = try DeviceProfile.load(device) } catch { throw value.error("unknown device '\(device)': \(error.message)") }
+        let deviceProfile: DeviceProfile
+        do { deviceProfile = try DeviceProfile.load(device) } catch {
+            throw (top["device"] ?? root).error("unknown device '\(device)': \(error.message)")
         }
         var platform = PlatformProfile.default
         if let value = top["platform"] {
@@ -51,6 +52,7 @@ extension Scenario {
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
             apps: apps, steps: steps, expectations: [], file: file)
+        scenario.deviceProfile = deviceProfile
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, registry: registry)
         scenario.duration = try duration(top["duration"], steps: steps, expectations: scenario.expectations)
         return scenario

@@ -16,8 +16,11 @@ struct SinkSegment: Sendable {
                                          blockFrames: blockFrames, captureSamples: capture == .everything)]
         case let .windows(windows):
             stretches = windows.compactMap { window in
-                let first = max(clock.firstFrame, clock.frame(at: window.lowerBound))
-                let end = clock.frame(at: window.upperBound, rounding: .up)
+                // Whole envelope blocks, so a level over the window reads the same blocks as
+                // it would with everything kept.
+                let block = Int64(blockFrames)
+                let first = max(clock.firstFrame, clock.frame(at: window.lowerBound) / block * block)
+                let end = (clock.frame(at: window.upperBound, rounding: .up) + block - 1) / block * block
                 guard end > first else { return nil }
                 return RecordedStretch(firstFrame: first, endFrame: end, channels: channels,
                                        blockFrames: blockFrames, captureSamples: true)
