@@ -5,8 +5,7 @@ import SimCore
 /// Two sides, as in a real audio engine (DESIGN §5):
 /// - control side (`addVoice`, `removeVoice`, `setGain`, `setPan`, `install`, `collectGarbage`):
 ///   may allocate; in the simulation it runs between cycles on the one simulation thread;
-/// - render side (`render`): installs a pending program at the top of the cycle, runs the ops,
-///   meters the outputs. It allocates nothing, takes no locks, logs nothing and makes no
+/// - render side (`render`): installs a pending program at the top of the cycle, runs the ops. It allocates nothing, takes no locks, logs nothing and makes no
 ///   dynamic calls; the retired program is parked for the control side to free.
 ///
 /// Every buffer is `maxFrames` long; one `render` call handles at most that many frames.
@@ -26,7 +25,8 @@ public final class RenderEngine {
     private var outputCapacity = 0
     private let gainScratch: UnsafeMutablePointer<Float>
     private let panScratch: UnsafeMutablePointer<Float>
-    private var peaks: UnsafeMutablePointer<Float>
+    /// Frames in the last `render` call.
+    private var renderedFrames = 0
     /// Frames rendered so far: the position of the next cycle's first frame.
     public private(set) var position: Int64 = 0
 
@@ -40,7 +40,6 @@ public final class RenderEngine {
         self.quality = quality
         scratch = .allocate(capacity: 0)
         outputs = .allocate(capacity: 0)
-        peaks = .allocate(capacity: 0)
         gainScratch = .allocate(capacity: maxFrames)
         gainScratch.initialize(repeating: 0, count: maxFrames)
         panScratch = .allocate(capacity: maxFrames)
@@ -50,7 +49,6 @@ public final class RenderEngine {
     deinit {
         scratch.deallocate()
         outputs.deallocate()
-        peaks.deallocate()
         gainScratch.deallocate()
         panScratch.deallocate()
     }
@@ -134,9 +132,6 @@ public final class RenderEngine {
             outputs.deallocate()
             outputs = .allocate(capacity: outputChannels * maxFrames)
             outputs.initialize(repeating: 0, count: outputChannels * maxFrames)
-            peaks.deallocate()
-            peaks = .allocate(capacity: outputChannels)
-            peaks.initialize(repeating: 0, count: outputChannels)
             outputCapacity = outputChannels
         }
     }
@@ -156,9 +151,7 @@ public final class RenderEngine {
         installed.ops.withUnsafeBufferPointer { ops in
             for op in ops { perform(op, frames: frames) }
         }
-        for channel in 0..<installed.outputChannels {
-            peaks[channel] = MixKernel.peak(outputs + channel * maxFrames, frames: frames)
-        }
+        renderedFrames = frames
         position += Int64(frames)
     }
 
@@ -197,6 +190,9 @@ public final class RenderEngine {
         return UnsafeBufferPointer(start: outputs + channel * maxFrames, count: frames)
     }
 
-    /// The last cycle's peak of output channel `channel` (the engine's meter).
-    public func peak(channel: Int) -> Float { channel < installed.outputChannels ? peaks[channel] : 0 }
+    /// The last cycle's peak of output channel `channel` (the engine's meter), measured when
+    /// asked: metering every channel of every cycle cost more than the mix itself.
+    public func peak(channel: Int) -> Float {
+        channel < installed.outputChannels ? MixKernel.peak(outputs + channel * maxFrames, frames: renderedFrames) : 0
+    }
 }
