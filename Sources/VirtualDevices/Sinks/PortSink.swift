@@ -143,6 +143,13 @@ public struct PortSink: Sendable {
         return segments.flatMap { $0.stretches.first?.captures?[channel - 1] ?? [] }
     }
 
+    /// Frames of samples kept per channel, over all segments and stretches (what capture costs).
+    public var capturedFrameCount: Int {
+        segments.reduce(0) { total, segment in
+            segment.stretches.reduce(total) { $0 + ($1.captures?.first?.count ?? 0) }
+        }
+    }
+
     /// The captured pieces of `channel` (1-based) between two instants, one per segment and
     /// stretch they cross, each with its rate.
     func capturedPieces(channel: Int, from start: HostTime, to end: HostTime) -> [(samples: ArraySlice<Float>, rate: SampleRate)] {
