@@ -146,6 +146,10 @@ struct IORateChangeTests {
         #expect(recorder.isRecording)
         device.advance(to: .milliseconds(1_601))
         #expect(!recorder.isRecording)
+        // 1.5 s at the file's 48 kHz, although 0.6 s of it was read at 48 kHz and 0.9 s at 96 kHz.
+        device.advance(to: .milliseconds(1_700))
+        let recorded = try AVAudioFile(forReading: recorderURL)
+        #expect(abs(Int(recorded.length) - 72_000) <= 2, "\(recorded.length) frames")
         device.advance(to: .milliseconds(2_099))
         #expect(player.isPlaying)
         device.advance(to: .milliseconds(2_101))

@@ -52,6 +52,11 @@ public struct IOClock: Sendable {
         segments.last { $0.firstFrame <= frame } ?? segments[0]
     }
 
+    /// The first frame after the segment covering `frame` (`.max` for the current one).
+    public func segmentEnd(ofFrame frame: Int64) -> Int64 {
+        segments.first { $0.firstFrame > frame }?.firstFrame ?? .max
+    }
+
     public func frame(at time: HostTime, rounding: TimeRounding = .down) -> Int64 {
         segment(at: time).frame(at: time, rounding: rounding)
     }
