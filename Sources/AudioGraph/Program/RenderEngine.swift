@@ -5,8 +5,9 @@ import SimCore
 /// Two sides, as in a real audio engine (DESIGN §5):
 /// - control side (`addVoice`, `removeVoice`, `setGain`, `setPan`, `install`, `collectGarbage`):
 ///   may allocate; in the simulation it runs between cycles on the one simulation thread;
-/// - render side (`render`): installs a pending program at the top of the cycle, runs the ops. It allocates nothing, takes no locks, logs nothing and makes no
-///   dynamic calls; the retired program is parked for the control side to free.
+/// - render side (`render`): installs a pending program at the top of the cycle and runs the
+///   ops. It allocates nothing, takes no locks, logs nothing and makes no dynamic calls; the
+///   retired program is parked for the control side to free.
 ///
 /// Every buffer is `maxFrames` long; one `render` call handles at most that many frames.
 public final class RenderEngine {
