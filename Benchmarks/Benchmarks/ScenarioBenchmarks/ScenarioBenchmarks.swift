@@ -27,14 +27,17 @@ let benchmarks: @Sendable () -> Void = {
                               Int((3_600 / seconds).rounded()))
     }
 
-    // One iteration is 1,024 IO cycles; `Tools/bench --scale` shows the malloc count per cycle.
-    Benchmark("Server IO cycle, steady state (x1024 cycles)",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxIterations: 20,
-                                   scalingFactor: .kilo,
-                                   thresholds: [.mallocCountTotal: .init(absolute: [.p100: 0])])) { benchmark in
+    // One iteration is 1,000 IO cycles in one `run(until:)`: the figures are per cycle, or per
+    // iteration with `Tools/bench --scale`. The cycles allocate nothing; the one malloc per
+    // iteration is `run(until:)`'s own (Scheduler.advance reads the heap's minimum through an
+    // unspecialised generic in swift-collections), once per call, not per cycle.
+    Benchmark("Server IO cycle, steady state (x1000 cycles)",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, scalingFactor: .kilo,
+                                   maxIterations: 20,
+                                   thresholds: [.mallocCountTotal: .init(absolute: [.p100: 1])])) { benchmark in
         let io = try SteadyIO()
         benchmark.startMeasurement()
-        io.advance(cycles: 1_024)
+        io.advance(cycles: 1_000)
         benchmark.stopMeasurement()
     }
 

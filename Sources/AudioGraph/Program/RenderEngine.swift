@@ -122,18 +122,22 @@ public final class RenderEngine {
         return uses(installed) || uses(pending)
     }
 
+    /// Grows the buffers geometrically: voices are added one at a time, and growing by exactly
+    /// what each program needs made adding n voices cost n² in buffer clearing.
     private func reserve(scratchChannels: Int, outputChannels: Int) {
         if scratchChannels > scratchCapacity {
+            let capacity = max(scratchChannels, 2 * scratchCapacity)
             scratch.deallocate()
-            scratch = .allocate(capacity: scratchChannels * maxFrames)
-            scratch.initialize(repeating: 0, count: scratchChannels * maxFrames)
-            scratchCapacity = scratchChannels
+            scratch = .allocate(capacity: capacity * maxFrames)
+            scratch.initialize(repeating: 0, count: capacity * maxFrames)
+            scratchCapacity = capacity
         }
         if outputChannels > outputCapacity {
+            let capacity = max(outputChannels, 2 * outputCapacity)
             outputs.deallocate()
-            outputs = .allocate(capacity: outputChannels * maxFrames)
-            outputs.initialize(repeating: 0, count: outputChannels * maxFrames)
-            outputCapacity = outputChannels
+            outputs = .allocate(capacity: capacity * maxFrames)
+            outputs.initialize(repeating: 0, count: capacity * maxFrames)
+            outputCapacity = capacity
         }
     }
 
