@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
+        // For the benchmarks (Benchmarks/), which run scenarios in-process.
+        .library(name: "Scenario", targets: ["Scenario"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -48,5 +48,24 @@ let package = Package(
             name: "render-vs-sox",
             dependencies: ["RenderWorkloads", .product(name: "AudioGraph", package: "Soundcheck")]
         ),
+        // The simulation path: an hour-long scenario with audio checks, the server's steady IO
+        // cycle, a scenario with 1,000 apps.
+        .target(
+            name: "ScenarioWorkloads",
+            dependencies: [
+                .product(name: "Scenario", package: "Soundcheck"),
+                .product(name: "Soundcheck", package: "Soundcheck"),
+                .product(name: "MediaServer", package: "Soundcheck"),
+                .product(name: "OpenAVFAudio", package: "Soundcheck"),
+                .product(name: "SimCore", package: "Soundcheck"),
+            ]
+        ),
+        .executableTarget(
+            name: "ScenarioBenchmarks",
+            dependencies: ["ScenarioWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/ScenarioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "scenario-workload", dependencies: ["ScenarioWorkloads"]),
     ]
 )

@@ -15,7 +15,7 @@ extension AVAudioPlayer {
             return
         }
         let frames = audio.frameCount
-        let played = max(0, binding.server.ioFrameNow - run.startFrame) * run.playbackRate / run.ioRate
+        let played = binding.server.ioFrames(from: run.startFrame, to: binding.server.ioFrameNow, atRate: run.playbackRate)
         let window = Int(min(played, Int64(audio.sampleRate / 20)))
         let end = Int(position)
         meters = audio.channels.map { channel in

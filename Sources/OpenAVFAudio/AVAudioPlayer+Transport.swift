@@ -53,7 +53,7 @@ extension AVAudioPlayer {
     /// The file frame playing now.
     var position: Int64 {
         guard let run, let binding else { return playhead }
-        let elapsed = max(0, binding.server.ioFrameNow - run.startFrame) * run.playbackRate / run.ioRate
+        let elapsed = binding.server.ioFrames(from: run.startFrame, to: binding.server.ioFrameNow, atRate: run.playbackRate)
         let frames = Int64(audio.frameCount)
         let position = run.startPlayhead + elapsed
         if loops == 0 || frames == 0 { return min(position, frames) }

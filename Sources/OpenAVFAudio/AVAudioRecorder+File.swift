@@ -2,6 +2,7 @@ import AudioGraph
 import Foundation
 import MediaServer
 import SimCore
+import VirtualDevices
 
 /// Writing the recorded frames: from the app's input tap, at the IO rate, to the file's format.
 extension AVAudioRecorder {
@@ -43,9 +44,19 @@ extension AVAudioRecorder {
         }
         var samples: [Float] = []
         samples.reserveCapacity(total)
+        let server = binding.server
         for stretch in frames {
-            guard let end = stretch.end else { continue }
-            samples += tap[Int(stretch.start)..<Int(min(end, Int64(tap.count)))]
+            guard let end = stretch.end, let clock = server.ioClock, let rate = server.ioSampleRate else { continue }
+            // Stretch by stretch and IO segment by segment: what was read before the IO restarted
+            // at another rate is converted to the rate the rest is at.
+            var start = stretch.start
+            while start < min(end, Int64(tap.count)) {
+                let stop = min(end, Int64(tap.count), clock.segmentEnd(ofFrame: start))
+                let piece = Array(tap[Int(start)..<Int(stop)])
+                let pieceRate = clock.segment(ofFrame: start).rate
+                samples += pieceRate == rate ? piece : Self.convert(piece, from: pieceRate, to: rate.hertz)
+                start = stop
+            }
         }
         return samples
     }

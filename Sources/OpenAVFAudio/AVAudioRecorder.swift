@@ -77,7 +77,9 @@ public final class AVAudioRecorder: NSObject, @unchecked Sendable {
     public var currentTime: TimeInterval {
         guard isRecording, let binding, let rate = binding.server.ioSampleRate?.hertz else { return 0 }
         let now = binding.server.ioFrameNow
-        let frames = stretches.reduce(Int64(0)) { $0 + max(0, ($1.end ?? now) - $1.start) }
+        // Counted at the current IO rate, stretch by stretch (the IO may have changed rate since).
+        let hertz = Int64(rate.rounded())
+        let frames = stretches.reduce(Int64(0)) { $0 + binding.server.ioFrames(from: $1.start, to: $1.end ?? now, atRate: hertz) }
         return Double(frames) / rate
     }
 

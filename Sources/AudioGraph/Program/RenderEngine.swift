@@ -5,13 +5,14 @@ import SimCore
 /// Two sides, as in a real audio engine (DESIGN §5):
 /// - control side (`addVoice`, `removeVoice`, `setGain`, `setPan`, `install`, `collectGarbage`):
 ///   may allocate; in the simulation it runs between cycles on the one simulation thread;
-/// - render side (`render`): installs a pending program at the top of the cycle, runs the ops,
-///   meters the outputs. It allocates nothing, takes no locks, logs nothing and makes no
-///   dynamic calls; the retired program is parked for the control side to free.
+/// - render side (`render`): installs a pending program at the top of the cycle and runs the
+///   ops. It allocates nothing, takes no locks, logs nothing and makes no dynamic calls; the
+///   retired program is parked for the control side to free.
 ///
 /// Every buffer is `maxFrames` long; one `render` call handles at most that many frames.
 public final class RenderEngine {
-    public let sampleRate: SampleRate
+    /// The hardware rate voices are rendered at; `changeRate(to:)` moves it between cycles.
+    public private(set) var sampleRate: SampleRate
     public let maxFrames: Int
     public let quality: ConversionQuality
 
@@ -25,7 +26,8 @@ public final class RenderEngine {
     private var outputCapacity = 0
     private let gainScratch: UnsafeMutablePointer<Float>
     private let panScratch: UnsafeMutablePointer<Float>
-    private var peaks: UnsafeMutablePointer<Float>
+    /// Frames in the last `render` call.
+    private var renderedFrames = 0
     /// Frames rendered so far: the position of the next cycle's first frame.
     public private(set) var position: Int64 = 0
 
@@ -39,7 +41,6 @@ public final class RenderEngine {
         self.quality = quality
         scratch = .allocate(capacity: 0)
         outputs = .allocate(capacity: 0)
-        peaks = .allocate(capacity: 0)
         gainScratch = .allocate(capacity: maxFrames)
         gainScratch.initialize(repeating: 0, count: maxFrames)
         panScratch = .allocate(capacity: maxFrames)
@@ -49,7 +50,6 @@ public final class RenderEngine {
     deinit {
         scratch.deallocate()
         outputs.deallocate()
-        peaks.deallocate()
         gainScratch.deallocate()
         panScratch.deallocate()
     }
@@ -83,6 +83,18 @@ public final class RenderEngine {
         voices[voice]?.pan.ramp(to: pan, at: frame, lengthFrames: rampFrames)
     }
 
+    /// Renders at `rate` from the next cycle on (the IO stopped and restarts at another hardware
+    /// rate). Positions stay on the same frame timeline; every voice continues from the frame it
+    /// reached, converted to the new rate (a tone keeps its frequency and phase). Control side.
+    public func changeRate(to rate: SampleRate) {
+        guard rate != sampleRate else { return }
+        sampleRate = rate
+        for index in voices.indices {
+            guard let start = voices[index]?.startFrame else { continue }
+            voices[index]?.source.retarget(outputRate: rate, atSourceFrame: max(0, position - start))
+        }
+    }
+
     /// Hands a program to the render side, which switches to it at the top of its next cycle.
     /// Buffers it needs are allocated here, never during `render`.
     public func install(_ program: RenderProgram) {
@@ -104,26 +116,28 @@ public final class RenderEngine {
     }
 
     private func isReferenced(_ voice: Int) -> Bool {
-        [installed, pending].contains { program in
+        func uses(_ program: RenderProgram?) -> Bool {
             program?.ops.contains { if case .renderVoice(voice, _) = $0 { true } else { false } } ?? false
         }
+        return uses(installed) || uses(pending)
     }
 
+    /// Grows the buffers geometrically: voices are added one at a time, and growing by exactly
+    /// what each program needs made adding n voices cost n² in buffer clearing.
     private func reserve(scratchChannels: Int, outputChannels: Int) {
         if scratchChannels > scratchCapacity {
+            let capacity = max(scratchChannels, 2 * scratchCapacity)
             scratch.deallocate()
-            scratch = .allocate(capacity: scratchChannels * maxFrames)
-            scratch.initialize(repeating: 0, count: scratchChannels * maxFrames)
-            scratchCapacity = scratchChannels
+            scratch = .allocate(capacity: capacity * maxFrames)
+            scratch.initialize(repeating: 0, count: capacity * maxFrames)
+            scratchCapacity = capacity
         }
         if outputChannels > outputCapacity {
+            let capacity = max(outputChannels, 2 * outputCapacity)
             outputs.deallocate()
-            outputs = .allocate(capacity: outputChannels * maxFrames)
-            outputs.initialize(repeating: 0, count: outputChannels * maxFrames)
-            peaks.deallocate()
-            peaks = .allocate(capacity: outputChannels)
-            peaks.initialize(repeating: 0, count: outputChannels)
-            outputCapacity = outputChannels
+            outputs = .allocate(capacity: capacity * maxFrames)
+            outputs.initialize(repeating: 0, count: capacity * maxFrames)
+            outputCapacity = capacity
         }
     }
 
@@ -142,9 +156,7 @@ public final class RenderEngine {
         installed.ops.withUnsafeBufferPointer { ops in
             for op in ops { perform(op, frames: frames) }
         }
-        for channel in 0..<installed.outputChannels {
-            peaks[channel] = MixKernel.peak(outputs + channel * maxFrames, frames: frames)
-        }
+        renderedFrames = frames
         position += Int64(frames)
     }
 
@@ -183,6 +195,9 @@ public final class RenderEngine {
         return UnsafeBufferPointer(start: outputs + channel * maxFrames, count: frames)
     }
 
-    /// The last cycle's peak of output channel `channel` (the engine's meter).
-    public func peak(channel: Int) -> Float { channel < installed.outputChannels ? peaks[channel] : 0 }
+    /// The last cycle's peak of output channel `channel` (the engine's meter), measured when
+    /// asked: metering every channel of every cycle cost more than the mix itself.
+    public func peak(channel: Int) -> Float {
+        channel < installed.outputChannels ? MixKernel.peak(outputs + channel * maxFrames, frames: renderedFrames) : 0
+    }
 }

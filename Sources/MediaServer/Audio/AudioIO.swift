@@ -4,15 +4,25 @@ import VirtualDevices
 
 /// The media server's IO state: the render engine, the voices, the port sinks and the IO clock.
 ///
-/// The IO clock counts frames at the hardware rate from time zero. A cycle covers frames
+/// The IO clock (`IOClock`) counts frames at the hardware rate from time zero, and goes on
+/// counting when the IO restarts at another rate. A cycle covers frames
 /// `[cycleStart, cycleStart + cycleFrames)` and is rendered by a server event at the instant its
 /// last frame ends (host time of `cycleStart + cycleFrames`, rounded up), so every control change
 /// made during the cycle lands at its exact frame (voice starts and stops, gain and pan ramps).
 /// Route and policy state (who is audible, ducked, where outputs go) is sampled once per cycle,
-/// at its start: a change takes effect at the next IO cycle.
+/// at its start: a change takes effect at the next IO cycle. It is sampled again only when the
+/// server's state changed (`AudioServer.stateGeneration`), so a steady cycle allocates nothing.
 struct AudioIO {
     var settings = AudioMixSettings()
     var engine: RenderEngine?
+    /// Set when IO starts; a new segment per restart at another rate.
+    var clock: IOClock?
+    /// The server state generation the mix snapshot and IO format were taken at.
+    var sampledGeneration = -1
+    /// A removed voice still in the program: recompile once it has played out.
+    var programDirty = false
+    /// The IO cycle's scheduler action, made once (a new closure per cycle would allocate).
+    var cycleAction: (() -> Void)?
     var voices: [AudioVoice] = []
     var nextVoiceID = 1
     /// One per output port ever routed, plus one input tap per app reading input; in creation order.
@@ -30,7 +40,6 @@ struct AudioIO {
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 
-    var sampleRate: SampleRate? { engine?.sampleRate }
     /// Frames per `render` call; longer cycles are rendered in pieces (identical output).
     static let maxRenderFrames = 4096
 }

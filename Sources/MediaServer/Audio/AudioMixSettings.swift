@@ -1,4 +1,5 @@
 import AudioGraph
+import SimCore
 
 /// Settings of the media server's mixer that Apple does not publish.
 public struct AudioMixSettings: Sendable, Hashable {
@@ -9,6 +10,9 @@ public struct AudioMixSettings: Sendable, Hashable {
     public var conversionQuality: ConversionQuality = .standard
     /// Port sinks keep every sample (needed for tone checks) as well as the level envelope.
     public var captureSamples = true
+    /// When set, output port sinks keep samples and levels only inside these intervals (scenario
+    /// checks), so memory does not grow with the length of the run; input taps keep everything.
+    public var captureWindows: [Range<HostTime>]?
     /// Test hook: run IO cycles of exactly this many frames instead of the negotiated
     /// power-of-two size (to check block-size invariance at odd sizes such as 441).
     public var ioBufferFramesOverride: Int?

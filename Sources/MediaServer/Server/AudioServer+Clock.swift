@@ -24,9 +24,11 @@ extension AudioServer {
         }
         let exhausted = executed >= eventBudget && scheduler.pendingEvents.first.map { $0.deadline <= deadline } == true
         if !exhausted { try? scheduler.advance(to: deadline) }
+        // The IO clock ticks for as long as audio runs (one cycle queued): it is not left-over
+        // work. When that is all that is queued, say so without building the list (no allocation).
+        let onlyIOCycle = scheduler.pendingCount <= (io.engine == nil ? 0 : 1)
         return RunReport(endTime: now, eventsRun: executed, stoppedByBudget: exhausted,
-                         // The IO clock ticks for as long as audio runs: it is not left-over work.
-                         leftovers: scheduler.pendingEvents.filter { $0.event.label != "io.cycle" }
+                         leftovers: onlyIOCycle ? [] : scheduler.pendingEvents.filter { $0.event.label != "io.cycle" }
                              .map { "\($0.deadline) \($0.event.label)" })
     }
 

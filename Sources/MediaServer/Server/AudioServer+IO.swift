@@ -24,6 +24,7 @@ extension AudioServer {
     public func removeVoice(_ voice: VoiceID) {
         guard let engine = io.engine, let entry = io.voices.first(where: { $0.id == voice }) else { return }
         engine.removeVoice(entry.engineVoice, at: controlFrame)
+        io.programDirty = true
         record("audio.voice.removed", ["voice": .integer(voice.rawValue)])
     }
 
@@ -52,9 +53,8 @@ extension AudioServer {
         io.inputReaders.removeAll { $0.app == app }
         io.inputReaders.append(InputReader(app: app, assignment: assignment))
         if io.engine == nil { startIO() }
-        let rate = io.engine!.sampleRate
         if !io.sinks.contains(where: { $0.portUID == Self.inputTapUID(app) }) {
-            io.sinks.append(makeSink(uid: Self.inputTapUID(app), channels: 1, rate: rate))
+            io.sinks.append(makeSink(uid: Self.inputTapUID(app), channels: 1, isInputTap: true))
         }
         refreshProgram(resample: true)
     }
@@ -74,7 +74,7 @@ extension AudioServer {
     static func inputTapUID(_ app: AppID) -> String { "input:\(app.name)" }
 
     /// The frame a control change made now applies from: the frame playing at this instant.
-    var controlFrame: Int64 { io.engine.map { $0.sampleRate.sampleTime(at: now).frames } ?? 0 }
+    var controlFrame: Int64 { io.clock?.frame(at: now) ?? 0 }
 
     private func engineVoice(_ voice: VoiceID) -> (RenderEngine, AudioVoice)? {
         guard let engine = io.engine, let record = io.voices.first(where: { $0.id == voice }) else { return nil }

@@ -2,7 +2,7 @@ import AudioGraph
 import SimCore
 import VirtualDevices
 
-/// The IO clock: starting IO, running one cycle, and writing the port sinks.
+/// The IO clock: starting IO, running one cycle, restarting at a new format, writing the sinks.
 extension AudioServer {
     /// Starts the IO clock at the hardware rate and IO buffer size of the controlling app (or the
     /// device's defaults when no session controls it). Cycles lie on a grid of whole IO buffers
@@ -10,12 +10,15 @@ extension AudioServer {
     func startIO() {
         let settings = ioHardware()
         let rate = SampleRate(framesPerSecond: Int64(settings.rate))
+        io.clock = IOClock(rate: rate)
         let frame = rate.sampleTime(at: now).frames
         io.cycleFrames = settings.frames
         io.cycleStart = frame / Int64(settings.frames) * Int64(settings.frames)
         io.engine = RenderEngine(sampleRate: rate, maxFrames: AudioIO.maxRenderFrames,
                                  quality: io.settings.conversionQuality, startFrame: io.cycleStart)
+        io.cycleAction = { [unowned self] in self.runIOCycle() }
         record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
+        io.sampledGeneration = stateGeneration
         sampleMixState()
         scheduleCycle()
     }
@@ -30,11 +33,14 @@ extension AudioServer {
     /// Cycle k is rendered when its last frame has played: at the host time of its end frame,
     /// rounded up, so every change made during it is already known, at its exact frame.
     private func scheduleCycle() {
-        guard let engine = io.engine else { return }
-        let end = engine.sampleRate.hostTime(at: SampleTime(frames: io.cycleStart + Int64(io.cycleFrames)), rounding: .up)
-        _ = try? scheduler.schedule(.action(label: "io.cycle") { [unowned self] in self.runIOCycle() }, at: end)
+        guard let clock = io.clock, let action = io.cycleAction else { return }
+        let end = clock.hostTime(ofFrame: io.cycleStart + Int64(io.cycleFrames))
+        _ = try? scheduler.schedule(.action(label: "io.cycle", body: action), at: end)
     }
 
+    /// Renders the cycle that just played, then follows the server's state into the next one:
+    /// only when something was traced since the last look (`stateGeneration`) are the hardware
+    /// format and the mix sampled again, so a steady cycle allocates nothing.
     func runIOCycle() {
         guard let engine = io.engine else { return }
         var done = 0
@@ -47,37 +53,73 @@ extension AudioServer {
         io.cycleStart += Int64(io.cycleFrames)
         engine.collectGarbage()
         io.voices.removeAll { !engine.hasVoice($0.engineVoice) }
-        // The next cycle follows the hardware as it is now (a new controlling app, a new size).
-        io.cycleFrames = ioHardware().frames
-        refreshProgram(resample: true)
+        if io.sampledGeneration != stateGeneration {
+            io.sampledGeneration = stateGeneration
+            followHardware(engine)
+            refreshProgram(resample: true)
+        } else if io.programDirty {
+            refreshProgram(resample: false)
+        }
         scheduleCycle()
+    }
+
+    /// The hardware rate or IO buffer size changed (a route to a 16 kHz headset, a session granted
+    /// 96 kHz): the IO stops at this cycle boundary, changes format and restarts. The frame count
+    /// goes on (`IOClock`), the voices continue converted to the new rate, and every sink opens a
+    /// segment at it.
+    private func followHardware(_ engine: RenderEngine) {
+        let hardware = ioHardware()
+        let rate = SampleRate(framesPerSecond: Int64(hardware.rate))
+        guard rate != engine.sampleRate || hardware.frames != io.cycleFrames, var clock = io.clock else { return }
+        let from = engine.sampleRate.integralHertz.map(Int.init) ?? Int(engine.sampleRate.hertz)
+        record("audio.io.stopped", ["hz": .integer(from), "frames": .integer(io.cycleFrames)])
+        record("audio.io.format", ["from": .integer(from), "to": .integer(hardware.rate), "frames": .integer(hardware.frames)])
+        if rate != engine.sampleRate {
+            clock.changeRate(to: rate, atFrame: io.cycleStart, time: now)
+            io.clock = clock
+            engine.changeRate(to: rate)
+            for index in io.sinks.indices { io.sinks[index].changeRate(to: clock.segments[clock.segments.count - 1]) }
+        }
+        io.cycleFrames = hardware.frames
+        record("audio.io.started", ["hz": .integer(hardware.rate), "frames": .integer(hardware.frames)])
     }
 
     // MARK: Sinks
 
-    func makeSink(uid: String, channels: Int, rate: SampleRate) -> PortSink {
-        PortSink(portUID: uid, channelCount: channels, sampleRate: rate, captureSamples: io.settings.captureSamples)
+    /// Output ports keep what `captureWindows` asks for (everything by default); an app's input
+    /// tap always keeps every sample (it is what its recorder writes to the file).
+    func makeSink(uid: String, channels: Int, isInputTap: Bool = false) -> PortSink {
+        let capture: SinkCapture
+        if !io.settings.captureSamples {
+            capture = .levels
+        } else if let windows = io.settings.captureWindows, !isInputTap {
+            capture = .windows(windows)
+        } else {
+            capture = .everything
+        }
+        return PortSink(portUID: uid, channelCount: channels, clock: io.clock ?? IOClock(rate: .hz48000), capture: capture)
     }
 
     private func writeSinks(frames: Int, engine: RenderEngine) {
         let start = engine.position - Int64(frames)
         for slot in io.layout {
-            let index = sinkIndex(for: slot, rate: engine.sampleRate)
+            let index = sinkIndex(for: slot)
             padWithSilence(sink: index, upTo: start)
-            let channels = (0..<slot.channels).map { engine.output(channel: slot.firstChannel + $0, frames: frames) }
-            io.sinks[index].write(channels, frameCount: frames)
+            io.sinks[index].write(frameCount: frames) { channel in
+                channel < slot.channels ? engine.output(channel: slot.firstChannel + channel, frames: frames) : nil
+            }
         }
     }
 
-    private func sinkIndex(for slot: OutputSlot, rate: SampleRate) -> Int {
+    private func sinkIndex(for slot: OutputSlot) -> Int {
         if let index = io.sinks.firstIndex(where: { $0.portUID == slot.uid }) { return index }
-        io.sinks.append(makeSink(uid: slot.uid, channels: slot.channels, rate: rate))
+        io.sinks.append(makeSink(uid: slot.uid, channels: slot.channels, isInputTap: slot.uid.hasPrefix("input:")))
         return io.sinks.count - 1
     }
 
     /// A sink that missed cycles (its port was unplugged, or IO started late) gets silence for them.
     private func padWithSilence(sink index: Int, upTo frame: Int64) {
         let gap = frame - io.sinks[index].position
-        if gap > 0 { io.sinks[index].write([], frameCount: Int(gap)) }
+        if gap > 0 { io.sinks[index].write(frameCount: Int(gap)) { _ in nil } }
     }
 }

@@ -9,9 +9,15 @@ extension AudioServer {
     func refreshProgram(resample: Bool) {
         guard let engine = io.engine else { return }
         if resample { sampleMixState() }
-        // A voice that has ended drops out of the program, so the engine can free it next cycle.
-        let plans = io.voices.filter { (engine.endFrame(ofVoice: $0.engineVoice) ?? .min) > engine.position }
-            .map(plan(for:))
+        // A voice that has ended drops out of the program, so the engine can free it next cycle;
+        // one that will end later keeps the program dirty until it has.
+        var endsLater = false
+        let plans = io.voices.filter { voice in
+            let end = engine.endFrame(ofVoice: voice.engineVoice) ?? .min
+            if end != .max && end > engine.position { endsLater = true }
+            return end > engine.position
+        }.map(plan(for:))
+        io.programDirty = endsLater
         let program = RenderProgram.compile(plans, outputChannels: io.outputChannelCount)
         if program != engine.currentProgram { engine.install(program) }
     }

@@ -11,6 +11,9 @@ public struct Scenario: Sendable {
     public var requirements: [String]
     /// A built-in profile id (`iphone`) or a profile file.
     public var device: String
+    /// The profile `device` names, as the parser read it (nil for a scenario made in code): the
+    /// runner uses it instead of reading and parsing the file a second time.
+    public var deviceProfile: DeviceProfile?
     public var platform: PlatformProfile
     public var seed: UInt64
     /// Attached before anything else happens, in order.

@@ -25,8 +25,9 @@ extension Scenario {
             device = (file as NSString).deletingLastPathComponent.isEmpty ? device
                 : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(device)
         }
-        if let value = top["device"] {
-            do { _ = try DeviceProfile.load(device) } catch { throw value.error("unknown device '\(device)': \(error.message)") }
+        let deviceProfile: DeviceProfile
+        do { deviceProfile = try DeviceProfile.load(device) } catch {
+            throw (top["device"] ?? root).error("unknown device '\(device)': \(error.message)")
         }
         var platform = PlatformProfile.default
         if let value = top["platform"] {
@@ -52,6 +53,7 @@ extension Scenario {
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
             activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
+        scenario.deviceProfile = deviceProfile
         let portNames = PortNames(device: device, accessories: accessories, steps: steps)
         try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,

@@ -11,6 +11,15 @@ struct AudioChecker {
     /// Every port seen during the run.
     let ports: SeenPorts
 
+    /// Before the run: output port sinks keep samples and levels only inside the intervals the
+    /// scenario's audio checks look at, so memory does not grow with the scenario's duration.
+    static func limitCapture(of server: AudioServer, to scenario: Scenario) {
+        server.audioMixSettings.captureWindows = scenario.expectations.compactMap { expectation in
+            guard case let .audio(check) = expectation.kind else { return nil }
+            return check.from..<max(check.from, check.to)
+        }
+    }
+
     func check() -> [ScenarioFailure] {
         scenario.expectations.compactMap { expectation in
             guard case let .audio(check) = expectation.kind else { return nil }

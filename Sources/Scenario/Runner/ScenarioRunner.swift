@@ -19,7 +19,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs `scenario`, with the seed and platform overridden when given.
     public func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil) throws(SourceError) -> ScenarioResult {
-        let profile = try DeviceProfile.load(scenario.device)
+        let profile: DeviceProfile
+        if let parsed = scenario.deviceProfile { profile = parsed } else { profile = try DeviceProfile.load(scenario.device) }
         let run = ScenarioRun(scenario: scenario, registry: registry, profile: profile,
                               platform: platform ?? scenario.platform, seed: seed ?? scenario.seed)
         return run.execute(eventBudget: eventBudget)
@@ -46,8 +47,7 @@ final class ScenarioRun: @unchecked Sendable {
         self.platform = platform
         self.seed = seed
         server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings)
-        // Samples are kept only when audio is checked; levels are always kept.
-        server.audioMixSettings.captureSamples = scenario.checksAudio
+        AudioChecker.limitCapture(of: server, to: scenario)
     }
 
     func execute(eventBudget: Int) -> ScenarioResult {

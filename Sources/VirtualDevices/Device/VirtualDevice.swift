@@ -10,6 +10,9 @@ public struct VirtualDevice: Sendable {
     public internal(set) var system = SystemState()
     /// Apps that have been launched at least once, in launch order.
     public private(set) var apps: [(name: String, state: AppLifecycle)] = []
+    /// Where each app is in `apps`: `lifecycle(of:)` runs inside loops over every app, so it must
+    /// not scan them. Only looked up, never iterated.
+    private var appIndices: [String: Int] = [:]
     /// Accessories out of reach while the network is down, re-attached when it returns.
     private var droppedByNetwork: [Accessory] = []
 
@@ -23,7 +26,7 @@ public struct VirtualDevice: Sendable {
     public func ports(_ direction: PortDirection) -> [Port] { ports.filter { $0.direction == direction } }
 
     public func lifecycle(of app: String) -> AppLifecycle {
-        apps.first { $0.name == app }?.state ?? .notRunning
+        appIndices[app].map { apps[$0].state } ?? .notRunning
     }
 
     /// Applies `event`, returning what changed, or throws without changing anything.
@@ -104,7 +107,12 @@ public struct VirtualDevice: Sendable {
                 outcome.fields["backgrounded"] = .string(apps[index].name)
             }
         }
-        if let index = apps.firstIndex(where: { $0.name == app }) { apps[index].state = next } else { apps.append((app, next)) }
+        if let index = appIndices[app] {
+            apps[index].state = next
+        } else {
+            appIndices[app] = apps.count
+            apps.append((app, next))
+        }
         outcome.lifecycleChanges.append((app, current, next))
         return outcome
     }

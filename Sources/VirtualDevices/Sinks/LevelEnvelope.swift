@@ -1,8 +1,13 @@
 /// Per-block peak and energy of one channel: the always-on, low-cost record of a port channel.
+/// Blocks are numbered on the IO frame clock (`frame / blockFrames`); the envelope holds blocks
+/// from `firstBlock` on, so a stretch recorded late in a run costs only its own length.
 struct LevelEnvelope: Sendable {
+    private let firstBlock: Int
     private var peaks: [Float] = []
     private var sumsOfSquares: [Double] = []
     private var frameCounts: [Int32] = []
+
+    init(firstBlock: Int = 0) { self.firstBlock = firstBlock }
 
     mutating func reserve(blocks: Int) {
         peaks.reserveCapacity(blocks)
@@ -49,7 +54,7 @@ struct LevelEnvelope: Sendable {
 
     /// The block holding frame `frame`, appending zeroed blocks up to it if needed.
     private mutating func openBlock(at frame: Int64, blockFrames: Int) -> Int {
-        let block = Int(frame / Int64(blockFrames))
+        let block = Int(frame / Int64(blockFrames)) - firstBlock
         while peaks.count <= block {
             peaks.append(0)
             sumsOfSquares.append(0)
@@ -58,18 +63,19 @@ struct LevelEnvelope: Sendable {
         return block
     }
 
-    func level(blocks: ClosedRange<Int>) -> Level? {
-        let range = blocks.clamped(to: 0...max(0, peaks.count - 1))
-        guard !peaks.isEmpty, blocks.lowerBound < peaks.count else { return nil }
+    /// Peak, energy and frame count over blocks `blocks` (IO-clock block numbers), clamped to
+    /// what was recorded; nil when nothing was.
+    func sums(blocks: ClosedRange<Int>) -> (peak: Float, energy: Double, frames: Int64)? {
+        let lower = blocks.lowerBound - firstBlock, upper = blocks.upperBound - firstBlock
+        guard !peaks.isEmpty, lower < peaks.count, upper >= 0 else { return nil }
         var peak: Float = 0
         var energy = 0.0
         var frames: Int64 = 0
-        for block in range {
+        for block in max(0, lower)...min(upper, peaks.count - 1) {
             peak = max(peak, peaks[block])
             energy += sumsOfSquares[block]
             frames += Int64(frameCounts[block])
         }
-        guard frames > 0 else { return nil }
-        return Level(peak: Double(peak), rms: (energy / Double(frames)).squareRoot())
+        return frames > 0 ? (peak, energy, frames) : nil
     }
 }

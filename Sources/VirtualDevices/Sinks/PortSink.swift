@@ -1,70 +1,132 @@
 import Foundation
 import SimCore
 
-/// What reached one output port, channel by channel: a level envelope at a fixed resolution,
-/// always, and the samples themselves when capture is on. Tests and scenario expectations read it
-/// ("a tone on HDMI channel 3 between 2 s and 4 s", "silence on the speaker after the unplug").
+/// What reached one output port, channel by channel: a level envelope at a fixed resolution and,
+/// when capturing, the samples themselves. Tests and scenario expectations read it ("a tone on
+/// HDMI channel 3 between 2 s and 4 s", "silence on the speaker after the unplug").
 ///
-/// Writing is real-time safe once `reserve(duration:)` has sized the storage: no allocation,
-/// no locks, only arithmetic on preallocated arrays.
+/// Positions are IO frames (`IOClock`): frame `f` of the sink is IO frame `f`. When the IO
+/// restarts at another rate the sink starts a new segment at that rate (`changeRate`), and every
+/// query converts host times through the segment that covers them, so an interval at 48 kHz,
+/// one at 16 kHz and one across the change all answer correctly.
+///
+/// Writing is real-time safe once storage is reserved (`reserve(duration:)`, or capture windows,
+/// which reserve their own): no allocation, no locks, only arithmetic on preallocated arrays.
 public struct PortSink: Sendable {
     public let portUID: String
     public let channelCount: Int
-    public let sampleRate: SampleRate
-    /// Frames per envelope block (10 ms by default: 480 frames at 48 kHz).
-    public let blockFrames: Int
+    public let capture: SinkCapture
     /// Frame position of the next frame to be written.
     public private(set) var position: Int64 = 0
 
-    private var envelopes: [LevelEnvelope]
-    private var captures: [[Float]]?
+    private let resolution: HostDuration
+    private var segments: [SinkSegment]
 
     public init(portUID: String, channelCount: Int, sampleRate: SampleRate,
                 resolution: HostDuration = .milliseconds(10), captureSamples: Bool = false) {
+        self.init(portUID: portUID, channelCount: channelCount, clock: IOClock(rate: sampleRate),
+                  resolution: resolution, capture: captureSamples ? .everything : .levels)
+    }
+
+    /// A sink following `clock` (all its segments so far), keeping what `capture` says.
+    public init(portUID: String, channelCount: Int, clock: IOClock, resolution: HostDuration = .milliseconds(10),
+                capture: SinkCapture) {
         precondition(channelCount > 0, "a port has at least one channel")
         self.portUID = portUID
         self.channelCount = channelCount
-        self.sampleRate = sampleRate
-        self.blockFrames = max(1, Int(sampleRate.frames(in: resolution)))
-        envelopes = Array(repeating: LevelEnvelope(), count: channelCount)
-        captures = captureSamples ? Array(repeating: [], count: channelCount) : nil
+        self.resolution = resolution
+        if case let .windows(windows) = capture { self.capture = .windows(SinkCapture.merged(windows)) } else { self.capture = capture }
+        segments = []
+        for segment in clock.segments { changeRate(to: segment) }
     }
 
-    public var isCapturing: Bool { captures != nil }
+    /// The rate of the latest segment (the rate the IO runs at now).
+    public var sampleRate: SampleRate { segments[segments.count - 1].clock.rate }
 
-    /// Preallocates storage for `duration` of audio so later writes never allocate.
+    public var isCapturing: Bool { capture != .levels }
+
+    /// Continues at another rate from IO frame `segment.firstFrame` on.
+    public mutating func changeRate(to segment: IOClock.Segment) {
+        if !segments.isEmpty { segments[segments.count - 1].end(at: segment.firstFrame) }
+        segments.append(SinkSegment(clock: segment, channels: channelCount, resolution: resolution, capture: capture))
+    }
+
+    /// Preallocates storage for `duration` of audio at the current rate so later writes never allocate.
     public mutating func reserve(duration: HostDuration) {
+        let last = segments.count - 1
         let frames = Int(sampleRate.frames(in: duration, rounding: .up))
-        for channel in 0..<channelCount {
-            envelopes[channel].reserve(blocks: frames / blockFrames + 1)
-            captures?[channel].reserveCapacity(frames)
+        for index in segments[last].stretches.indices where segments[last].stretches[index].endFrame == .max {
+            segments[last].stretches[index].reserve(frames: frames, blockFrames: segments[last].blockFrames)
         }
     }
 
     /// Writes one IO cycle: `channels[c]` holds `frameCount` samples for channel `c`. Channels
     /// not supplied (fewer buffers than channels) receive silence.
     public mutating func write(_ channels: [UnsafeBufferPointer<Float>], frameCount: Int) {
-        for channel in 0..<channelCount {
-            if channel < channels.count {
-                precondition(channels[channel].count >= frameCount, "short buffer for channel \(channel + 1)")
-                let samples = UnsafeBufferPointer(rebasing: channels[channel][0..<frameCount])
-                envelopes[channel].add(samples, blockFrames: blockFrames, startingAt: position)
-                captures?[channel].append(contentsOf: samples)
-            } else {
-                envelopes[channel].addSilence(frameCount, blockFrames: blockFrames, startingAt: position)
-                captures?[channel].append(contentsOf: repeatElement(0, count: frameCount))
-            }
+        for buffer in channels { precondition(buffer.count >= frameCount, "short buffer") }
+        write(frameCount: frameCount) { channel in channel < channels.count ? channels[channel] : nil }
+    }
+
+    /// Writes one IO cycle without building an array: `samples(c)` gives channel `c`'s
+    /// `frameCount` samples (zero-based), or nil for silence.
+    public mutating func write(frameCount: Int, samples: (Int) -> UnsafeBufferPointer<Float>?) {
+        var done = 0
+        while done < frameCount {
+            let frame = position + Int64(done)
+            let index = segmentIndex(ofFrame: frame)
+            let end = index + 1 < segments.count ? segments[index + 1].clock.firstFrame : .max
+            let count = Int(min(Int64(frameCount - done), end - frame))
+            writeSegment(index, from: frame, offset: done, count: count, samples: samples)
+            done += count
         }
         position += Int64(frameCount)
     }
 
+    private mutating func writeSegment(_ index: Int, from frame: Int64, offset: Int, count: Int,
+                                       samples: (Int) -> UnsafeBufferPointer<Float>?) {
+        let blockFrames = segments[index].blockFrames
+        for stretch in segments[index].stretches.indices {
+            let first = max(frame, segments[index].stretches[stretch].firstFrame)
+            let last = min(frame + Int64(count), segments[index].stretches[stretch].endFrame)
+            guard last > first else { continue }
+            let skip = offset + Int(first - frame), length = Int(last - first)
+            for channel in 0..<channelCount {
+                let part = samples(channel).map { UnsafeBufferPointer(rebasing: $0[skip..<(skip + length)]) }
+                segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames)
+            }
+        }
+    }
+
+    private func segmentIndex(ofFrame frame: Int64) -> Int {
+        var index = segments.count - 1
+        while index > 0 && segments[index].clock.firstFrame > frame { index -= 1 }
+        return index
+    }
+
     /// Peak and RMS of `channel` (1-based, like `AVAudioSessionChannelDescription`) over an
-    /// interval, at envelope resolution; nil if nothing was written there.
+    /// interval, at envelope resolution; nil if nothing was recorded there. Across a rate change
+    /// the RMS weighs each segment by the time it covers.
     public func level(channel: Int, from start: HostTime, to end: HostTime) -> Level? {
         precondition((1...channelCount).contains(channel), "channel numbers run from 1 to \(channelCount)")
-        let first = Int(sampleRate.sampleTime(at: start).frames / Int64(blockFrames))
-        let last = Int((sampleRate.sampleTime(at: end, rounding: .up).frames - 1) / Int64(blockFrames))
-        return envelopes[channel - 1].level(blocks: max(0, first)...max(0, last))
+        var peak: Float = 0
+        var energy = 0.0, weight = 0.0
+        var referenceRate: Double?
+        for segment in segments {
+            let first = Int(segment.clock.frame(at: start) / Int64(segment.blockFrames))
+            let last = Int((segment.clock.frame(at: end, rounding: .up) - 1) / Int64(segment.blockFrames))
+            guard last >= first else { continue }
+            for stretch in segment.stretches {
+                guard let sums = stretch.envelopes[channel - 1].sums(blocks: first...last) else { continue }
+                // Weigh by time: frames at this rate count rate₀/rate as much as frames at rate₀.
+                let scale = (referenceRate ?? segment.clock.rate.hertz) / segment.clock.rate.hertz
+                if referenceRate == nil { referenceRate = segment.clock.rate.hertz }
+                peak = max(peak, sums.peak)
+                energy += sums.energy * scale
+                weight += Double(sums.frames) * scale
+            }
+        }
+        guard weight > 0 else { return nil }
+        return Level(peak: Double(peak), rms: (energy / weight).squareRoot())
     }
 
     /// True when the channel's peak stays below `thresholdDBFS` over the interval.
@@ -73,8 +135,35 @@ public struct PortSink: Sendable {
         return level.peakDBFS < thresholdDBFS
     }
 
-    /// The captured samples of `channel` (1-based), if capture is on.
-    public func samples(channel: Int) -> [Float]? { captures?[channel - 1] }
+    /// The captured samples of `channel` (1-based), indexed by IO frame, when the whole run is
+    /// captured (`.everything`); nil otherwise. Across a rate change the rates differ by segment.
+    public func samples(channel: Int) -> [Float]? {
+        guard capture == .everything else { return nil }
+        if segments.count == 1 { return segments[0].stretches.first?.captures?[channel - 1] }
+        return segments.flatMap { $0.stretches.first?.captures?[channel - 1] ?? [] }
+    }
+
+    /// Frames of samples kept per channel, over all segments and stretches (what capture costs).
+    public var capturedFrameCount: Int {
+        segments.reduce(0) { total, segment in
+            segment.stretches.reduce(total) { $0 + ($1.captures?.first?.count ?? 0) }
+        }
+    }
+
+    /// The captured pieces of `channel` (1-based) between two instants, one per segment and
+    /// stretch they cross, each with its rate.
+    func capturedPieces(channel: Int, from start: HostTime, to end: HostTime) -> [(samples: ArraySlice<Float>, rate: SampleRate)] {
+        var pieces: [(samples: ArraySlice<Float>, rate: SampleRate)] = []
+        for segment in segments {
+            let frames = segment.frames(from: start, to: end)
+            for stretch in segment.stretches where stretch.firstFrame < frames.upperBound && stretch.endFrame > frames.lowerBound {
+                if let slice = stretch.samples(channel: channel - 1, frames: frames), !slice.isEmpty {
+                    pieces.append((slice, segment.clock.rate))
+                }
+            }
+        }
+        return pieces
+    }
 }
 
 /// A level over some interval: peak and RMS, linear and in dBFS.
