@@ -71,4 +71,18 @@ struct ReportWriterTests {
         #expect(timeline.lanes[0].gain.map(\.perMille) == [1000, 250])
         #expect(TimelineSVG.render(timeline).contains("<polyline"))
     }
+
+    @Test("the route lane is the device's route as the server traced it, not re-derived from plugs")
+    func routeLaneFromRouteLines() throws {
+        func port(_ type: String, _ uid: String) -> TraceValue { ["type": .string(type), "uid": .string(uid)] }
+        var trace = Trace(seed: 0)
+        trace.record("route.changed", at: HostTime(nanoseconds: 0), ["outputs": [port("Speaker", "Speaker")], "inputs": []])
+        // A call moves the device to the receiver: no plug, yet the route changed.
+        trace.record("route.changed", at: HostTime(nanoseconds: 1_000_000_000),
+                     ["outputs": [port("Receiver", "Built-In Receiver")], "inputs": [port("MicrophoneBuiltIn", "Built-In Microphone")]])
+        trace.record("device.attach", at: HostTime(nanoseconds: 2_000_000_000), ["ports": ["output:Wired Headphones"]])
+        let timeline = Timeline(trace: trace)
+        #expect(timeline.route.map(\.label) == ["Speaker", "Built-In Receiver"])
+        #expect(timeline.route.map(\.start) == [0, 1_000_000_000])
+    }
 }

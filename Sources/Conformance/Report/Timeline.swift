@@ -30,8 +30,8 @@ public struct Timeline: Sendable, Equatable {
 
     public var end: Int64
     public var lanes: [Lane]
-    /// Output ports named by the accessories that were attached, last-in first (inferred from
-    /// attach/detach lines and speaker overrides; the built-in output is "Built-in").
+    /// The device's output route over time, by port UID, as the media server traced it
+    /// (`route.changed`); "Built-in" before the first line.
     public var route: [Span]
 
     public init(trace: Trace) {
@@ -51,18 +51,15 @@ public struct Timeline: Sendable, Equatable {
             guard let start = open.removeValue(forKey: "\(app)\u{0}\(state)") else { return }
             lanes[lane(app)]!.spans.append(Span(label: state, start: start, end: t))
         }
-        var outputs: [String] = []
+        var routeLabel = "Built-in"
         var routeStart: Int64 = 0
         var routeSpans: [Span] = []
-        var overridden = false
-        func currentRoute() -> String { overridden ? "Speaker (override)" : (outputs.last ?? "Built-in") }
-        func setRoute(_ change: () -> Void, at t: Int64) {
-            let before = currentRoute()
-            change()
-            if currentRoute() != before {
-                if t > routeStart { routeSpans.append(Span(label: before, start: routeStart, end: t)) }
-                routeStart = t
-            }
+        /// The device's route as the server traced it (`route.changed`): no re-deriving policy here.
+        func setRoute(_ label: String, at t: Int64) {
+            guard label != routeLabel else { return }
+            if t > routeStart { routeSpans.append(Span(label: routeLabel, start: routeStart, end: t)) }
+            routeLabel = label
+            routeStart = t
         }
         for event in events {
             let t = event.time.nanoseconds
@@ -86,18 +83,12 @@ public struct Timeline: Sendable, Equatable {
                 lanes[lane(app)]!.markers.append(Marker(label: String(event.kind.dropFirst(7)) + (detail.isEmpty ? "" : " \(detail)"), time: t))
             case "audio.app.gain":
                 if let app, case let .int(g)? = event.fields["gainPerMille"] { lanes[lane(app)]!.gain.append((t, g)) }
-            case "device.attach", "device.detach":
-                guard case let .list(ports)? = event.fields["ports"] else { break }
-                let names = ports.compactMap { p -> String? in
-                    if case let .string(s) = p, s.hasPrefix("output:") { String(s.dropFirst(7)) } else { nil }
+            case "route.changed":
+                guard case let .list(ports)? = event.fields["outputs"] else { break }
+                let names = ports.compactMap { port -> String? in
+                    if case let .object(fields) = port, case let .string(uid)? = fields["uid"] { uid } else { nil }
                 }
-                guard !names.isEmpty else { break }
-                let name = names.joined(separator: " + ")
-                setRoute({
-                    if event.kind == "device.attach" { outputs.append(name); overridden = false } else { outputs.removeAll { $0 == name } }
-                }, at: t)
-            case "api.overrideOutputAudioPort":
-                if text("result") == "ok" { setRoute({ overridden = text("override") == "speaker" }, at: t) }
+                setRoute(names.isEmpty ? "none" : names.joined(separator: " + "), at: t)
             default: break
             }
         }
@@ -105,7 +96,7 @@ public struct Timeline: Sendable, Equatable {
             let parts = key.split(separator: "\u{0}").map(String.init)
             finish(parts[0], parts[1], end)
         }
-        routeSpans.append(Span(label: currentRoute(), start: routeStart, end: end))
+        routeSpans.append(Span(label: routeLabel, start: routeStart, end: end))
         self.route = routeSpans
         self.lanes = order.map { name in
             var lane = lanes[name]!

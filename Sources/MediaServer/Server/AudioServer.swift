@@ -35,6 +35,8 @@ public final class AudioServer: @unchecked Sendable {
         trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.description)])
         policy = MediaPolicy(platform: platform, audioHardware: profile.hardware, ports: device.ports,
                              system: device.system, settings: activationSettings)
+        // The route the device starts on, so the trace shows the route at every moment.
+        carry([.routeChanged(policy.route)])
     }
 
     public var now: HostTime { scheduler.now }
