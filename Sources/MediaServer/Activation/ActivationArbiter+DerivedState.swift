@@ -13,17 +13,18 @@ extension ActivationArbiter {
     /// One pass to count who ducks and who plays primary audio, one pass to judge each app, so
     /// an input costs O(apps), not O(apps²) (1,000 apps stay fast).
     func derivedState() -> [DerivedEntry] {
+        let active = order.map { app in sessions[app].flatMap { $0.isActive ? $0 : nil } }
         var duckers = 0
         var primaryPlaying = 0
-        for app in order {
-            guard let session = sessions[app], session.isActive else { continue }
+        for session in active {
+            guard let session else { continue }
             if session.traits.ducksOthers { duckers += 1 }
-            if isPlaying(app), !session.traits.isMixable { primaryPlaying += 1 }
+            if isPlaying(session), !session.traits.isMixable { primaryPlaying += 1 }
         }
-        return order.map { app in
-            guard let session = sessions[app], session.isActive else { return DerivedEntry(app: app, ducked: false, hint: nil) }
+        return zip(order, active).map { app, session in
+            guard let session else { return DerivedEntry(app: app, ducked: false, hint: nil) }
             let otherDuckers = duckers - (session.traits.ducksOthers ? 1 : 0)
-            let otherPrimary = primaryPlaying - (isPlaying(app) && !session.traits.isMixable ? 1 : 0)
+            let otherPrimary = primaryPlaying - (isPlaying(session) && !session.traits.isMixable ? 1 : 0)
             return DerivedEntry(app: app, ducked: otherDuckers > 0, hint: session.isForeground ? otherPrimary > 0 : nil)
         }
     }

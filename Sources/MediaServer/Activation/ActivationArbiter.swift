@@ -75,8 +75,10 @@ public struct ActivationArbiter: Sendable {
     }
 
     /// Active with output (and, under `.runningIO` evidence, with I/O running).
-    func isPlaying(_ app: AppID) -> Bool {
-        guard let session = sessions[app], session.isActive, session.traits.producesOutput else { return false }
+    func isPlaying(_ app: AppID) -> Bool { sessions[app].map(isPlaying) ?? false }
+
+    func isPlaying(_ session: AppSession) -> Bool {
+        guard session.isActive, session.traits.producesOutput else { return false }
         return settings.playingEvidence == .activeSession || session.ioRunning
     }
 

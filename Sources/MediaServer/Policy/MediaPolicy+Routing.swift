@@ -65,13 +65,13 @@ extension MediaPolicy {
         }
         let current = computeRoute()
         guard system.mediaServerRunning else { return effects }
-        for index in sessions.indices where lifecycle(of: sessions[index].app) != .notRunning {
+        for index in sessions.indices where sessions[index].lifecycle != .notRunning {
             let app = sessions[index].app
             let previous = sessions[index].lastRoute
             sessions[index].lastRoute = current
             if previous == current, app != initiator { continue }
             if !cause.isHardware, app != initiator, !isActive(app) { continue }
-            guard let reason = RouteChangeClassifier.reason(for: cause, category: configuration(of: app).category,
+            guard let reason = RouteChangeClassifier.reason(for: cause, category: sessions[index].configuration.category,
                                                             previous: previous, current: current) else { continue }
             effects.append(.notify(app, .routeChange(reason: reason, previousRoute: previous)))
         }

@@ -53,7 +53,7 @@ public struct MediaPolicy: Sendable {
     public mutating func register(_ app: AppID, hasAudioBackgroundMode: Bool = false, lifecycle: AppLifecycle = .notRunning) {
         guard indexByApp[app] == nil else { return }
         indexByApp[app] = sessions.count
-        var session = SessionState(app: app, hasAudioBackgroundMode: hasAudioBackgroundMode)
+        var session = SessionState(app: app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: lifecycle)
         session.lastRoute = route
         sessions.append(session)
         activation.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: lifecycle)
@@ -75,7 +75,7 @@ public struct MediaPolicy: Sendable {
     public func configuration(of app: AppID) -> SessionConfiguration { session(app)?.configuration ?? SessionConfiguration() }
     public func preferences(of app: AppID) -> HardwarePreferences { session(app)?.preferences ?? HardwarePreferences() }
     public func routing(of app: AppID) -> RoutingState { session(app)?.routing ?? RoutingState() }
-    public func lifecycle(of app: AppID) -> AppLifecycle { activation.lifecycle(of: app) ?? .notRunning }
+    public func lifecycle(of app: AppID) -> AppLifecycle { session(app)?.lifecycle ?? .notRunning }
     public func hasAudioBackgroundMode(_ app: AppID) -> Bool { session(app)?.hasAudioBackgroundMode ?? false }
     public func isIORunning(_ app: AppID) -> Bool { session(app)?.ioRunning ?? false }
     public func isInputMuted(_ app: AppID) -> Bool { session(app)?.inputMuted ?? false }
@@ -104,9 +104,13 @@ public struct MediaPolicy: Sendable {
     /// because another app records: an active `record` session silences all other output ("other
     /// audio is silenced for as long as the session is active", ASPG category table).
     public func isSilenced(_ app: AppID) -> Bool {
-        SilencePolicy.isSilenced(category: configuration(of: app).category, system: system,
-                                 lifecycle: lifecycle(of: app), hasAudioBackgroundMode: hasAudioBackgroundMode(app))
-            || isSilencedByRecording(app)
+        session(app).map(isSilenced) ?? isSilencedByRecording(app)
+    }
+
+    func isSilenced(_ session: SessionState) -> Bool {
+        SilencePolicy.isSilenced(category: session.configuration.category, system: system,
+                                 lifecycle: session.lifecycle, hasAudioBackgroundMode: session.hasAudioBackgroundMode)
+            || isSilencedByRecording(session.app)
     }
 
     public func isSilencedByRecording(_ app: AppID) -> Bool {
@@ -154,14 +158,14 @@ public struct MediaPolicy: Sendable {
     struct Snapshot {
         let route: AudioRoute
         let hardware: HardwareSettings
-        let silenced: Set<AppID>
+        let silenced: [Bool]
     }
 
     func snapshot() -> Snapshot { Snapshot(route: route, hardware: hardware, silenced: silencedApps) }
 
-    /// Apps whose output is silenced right now (running apps only). Only ever looked up.
-    var silencedApps: Set<AppID> {
-        Set(sessions.lazy.map(\.app).filter { lifecycle(of: $0) != .notRunning && isSilenced($0) })
+    /// For each session in registration order: is it running and silenced right now.
+    var silencedApps: [Bool] {
+        sessions.map { $0.lifecycle != .notRunning && isSilenced($0) }
     }
 
     mutating func changes(since before: Snapshot) -> [PolicyEffect] {
@@ -170,8 +174,10 @@ public struct MediaPolicy: Sendable {
         if route != before.route { effects.append(.routeChanged(route)) }
         if hardware != before.hardware { effects.append(.hardwareChanged(hardware)) }
         let after = silencedApps
-        for app in registeredApps where before.silenced.contains(app) != after.contains(app) {
-            effects.append(.silenced(app, after.contains(app)))
+        // Sessions are only ever appended, so entries pair up by position; a session registered
+        // during the input counts as not silenced before it.
+        for index in after.indices where after[index] != (index < before.silenced.count && before.silenced[index]) {
+            effects.append(.silenced(sessions[index].app, after[index]))
         }
         return effects
     }

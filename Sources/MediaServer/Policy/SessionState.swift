@@ -7,6 +7,9 @@ struct SessionState: Sendable {
     let app: AppID
     /// The app declares the `audio` background mode (UIBackgroundModes).
     var hasAudioBackgroundMode: Bool
+    /// Where the app is in its lifecycle (the arbiter keeps the same fact for its own rules;
+    /// kept here too so per-app passes need no lookups).
+    var lifecycle: AppLifecycle
     var configuration = SessionConfiguration()
     var routing = RoutingState()
     var preferences = HardwarePreferences()
@@ -18,9 +21,10 @@ struct SessionState: Sendable {
     /// iOS 17+ `prefersInterruptionOnRouteDisconnect` (default true).
     var prefersInterruptionOnRouteDisconnect = true
 
-    init(app: AppID, hasAudioBackgroundMode: Bool) {
+    init(app: AppID, hasAudioBackgroundMode: Bool, lifecycle: AppLifecycle) {
         self.app = app
         self.hasAudioBackgroundMode = hasAudioBackgroundMode
+        self.lifecycle = lifecycle
     }
 
     /// Back to a fresh session after a media-services reset (QA1749: "as if the application was
