@@ -86,13 +86,27 @@ open class ReferenceApp: ScenarioApp, @unchecked Sendable {
             if let file = configuration.file {
                 player = try AVAudioPlayer(contentsOf: file)
             } else if let tone {
-                player = try AVAudioPlayer(data: TestToneFile.wav(frequency: tone))
+                player = try AVAudioPlayer(data: Self.toneFile(frequency: tone))
             }
         } catch {
             log("error", ["call": "AVAudioPlayer", "code": String((error as NSError).code)])
         }
         player?.numberOfLoops = -1
     }
+
+    /// The app's test-tone file, made once per frequency: a scenario with a thousand apps of a
+    /// few models then makes a few files, not a thousand (the bytes are the same either way).
+    static func toneFile(frequency: Int) -> Data {
+        toneFilesLock.lock()
+        defer { toneFilesLock.unlock() }
+        if let file = toneFiles[frequency] { return file }
+        let file = TestToneFile.wav(frequency: frequency)
+        toneFiles[frequency] = file
+        return file
+    }
+
+    private static let toneFilesLock = NSLock()
+    nonisolated(unsafe) private static var toneFiles: [Int: Data] = [:]
 
     /// Starts the app's sound; false when the system refuses to start its I/O.
     open func startSound() -> Bool {
