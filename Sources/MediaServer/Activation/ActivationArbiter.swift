@@ -1,8 +1,9 @@
 import VirtualDevices
 
 /// Decides, across all apps on the device, whose audio session is active, interrupted or ducked,
-/// and what each app is told. A pure state machine (DESIGN §4): every input returns the actions
-/// the media server carries out, in a deterministic order (apps sorted by `AppID`); no clock, no I/O.
+/// and what each app is told: the activation part of `MediaPolicy`. A pure state machine (DESIGN
+/// §4): every input returns actions, in a deterministic order (apps sorted by `AppID`), which the
+/// policy folds into its effects; no clock, no I/O.
 ///
 /// The platform profile is fixed for the arbiter's life (one release per run); open readings of
 /// the sources are `ActivationSettings`.

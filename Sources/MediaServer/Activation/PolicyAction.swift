@@ -1,5 +1,6 @@
-/// What the media server must do after a policy input: the arbiter decides, the server carries
-/// out, in list order. Lists are ordered by input step, then by app in the arbiter's stable order.
+/// What the activation arbiter decided, in list order: `MediaPolicy` turns each into the
+/// `PolicyEffect` of the same name. Lists are ordered by input step, then by app in the
+/// arbiter's stable order.
 public enum PolicyAction: Hashable, Sendable {
     /// The session went active (the app's own request succeeded).
     case activated(AppID)

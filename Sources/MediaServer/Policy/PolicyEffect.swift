@@ -34,7 +34,3 @@ public enum PolicyEffect: Hashable, Sendable {
         }
     }
 }
-
-extension Array where Element == PolicyEffect {
-    init(_ actions: [PolicyAction]) { self = actions.map(PolicyEffect.init) }
-}

@@ -11,9 +11,6 @@ extension AudioServer {
     /// The hardware as `app` reads it: the same for every app (one device, one truth).
     public func hardware(for app: AppID) -> HardwareSettings { policy.hardware }
 
-    /// The session whose configuration and preferences the device follows, if any is active.
-    var controllingApp: AppID? { policy.controllingApp }
-
     public func preferredSampleRate(for app: AppID) -> Int? { policy.preferences(of: app).preferredSampleRate }
     public func preferredIOBufferDuration(for app: AppID) -> HostDuration? { policy.preferences(of: app).preferredIOBufferDuration }
     public func preferredChannels(for app: AppID, input: Bool) -> Int? {
