@@ -11,13 +11,13 @@ import VirtualDevices
 /// made during the cycle lands at its exact frame (voice starts and stops, gain and pan ramps).
 /// Route and policy state (who is audible, ducked, where outputs go) is sampled once per cycle,
 /// at its start: a change takes effect at the next IO cycle. It is sampled again only when the
-/// server's state changed (`AudioServer.stateGeneration`), so a steady cycle allocates nothing.
+/// policy changed (`MediaPolicy.generation`), so a steady cycle allocates nothing.
 struct AudioIO {
     var settings = AudioMixSettings()
     var engine: RenderEngine?
     /// Set when IO starts; a new segment per restart at another rate.
     var clock: IOClock?
-    /// The server state generation the mix snapshot and IO format were taken at.
+    /// The policy generation the mix snapshot and IO format were taken at.
     var sampledGeneration = -1
     /// A removed voice still in the program: recompile once it has played out.
     var programDirty = false

@@ -30,6 +30,9 @@ public struct MediaPolicy: Sendable {
     var system: SystemState
     /// The device's route and hardware as of the end of the last input.
     public private(set) var route: AudioRoute
+    /// Counts changes to the policy's state (every input, every session change): the IO cycle
+    /// samples the mix again only when this moved, so a steady cycle does no policy work.
+    public internal(set) var generation = 0
     public private(set) var hardware: HardwareSettings
     /// Active `record` sessions as of the end of the last input (they silence everyone else).
     private(set) var recorders: [AppID] = []
@@ -52,6 +55,7 @@ public struct MediaPolicy: Sendable {
     /// Makes `app` known (before it launches, or on its first call). Emits nothing.
     public mutating func register(_ app: AppID, hasAudioBackgroundMode: Bool = false, lifecycle: AppLifecycle = .notRunning) {
         guard indexByApp[app] == nil else { return }
+        generation &+= 1
         indexByApp[app] = sessions.count
         var session = SessionState(app: app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: lifecycle)
         session.lastRoute = route
@@ -67,6 +71,7 @@ public struct MediaPolicy: Sendable {
     /// Exclusive access to `app`'s session, registering it first if needed.
     mutating func withSession<T, Failure: Error>(_ app: AppID, _ body: (inout SessionState) throws(Failure) -> T) throws(Failure) -> T {
         if indexByApp[app] == nil { register(app) }
+        generation &+= 1
         return try body(&sessions[indexByApp[app]!])
     }
 
@@ -185,6 +190,7 @@ public struct MediaPolicy: Sendable {
     /// Runs one input: its own effects, then the derived changes.
     mutating func input<Failure: Error>(_ body: (inout MediaPolicy) throws(Failure) -> [PolicyEffect]) throws(Failure) -> [PolicyEffect] {
         let before = snapshot()
+        generation &+= 1
         let effects = try body(&self)
         return effects + changes(since: before)
     }

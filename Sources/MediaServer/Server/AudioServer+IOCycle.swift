@@ -18,7 +18,7 @@ extension AudioServer {
                                  quality: io.settings.conversionQuality, startFrame: io.cycleStart)
         io.cycleAction = { [unowned self] in self.runIOCycle() }
         record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
-        io.sampledGeneration = stateGeneration
+        io.sampledGeneration = policy.generation
         sampleMixState()
         scheduleCycle()
     }
@@ -39,7 +39,7 @@ extension AudioServer {
     }
 
     /// Renders the cycle that just played, then follows the server's state into the next one:
-    /// only when something was traced since the last look (`stateGeneration`) are the hardware
+    /// only when the policy changed since the last look (`MediaPolicy.generation`) are the hardware
     /// format and the mix sampled again, so a steady cycle allocates nothing.
     func runIOCycle() {
         guard let engine = io.engine else { return }
@@ -53,8 +53,8 @@ extension AudioServer {
         io.cycleStart += Int64(io.cycleFrames)
         engine.collectGarbage()
         io.voices.removeAll { !engine.hasVoice($0.engineVoice) }
-        if io.sampledGeneration != stateGeneration {
-            io.sampledGeneration = stateGeneration
+        if io.sampledGeneration != policy.generation {
+            io.sampledGeneration = policy.generation
             followHardware(engine)
             refreshProgram(resample: true)
         } else if io.programDirty {
@@ -113,7 +113,7 @@ extension AudioServer {
 
     private func sinkIndex(for slot: OutputSlot) -> Int {
         if let index = io.sinks.firstIndex(where: { $0.portUID == slot.uid }) { return index }
-        io.sinks.append(makeSink(uid: slot.uid, channels: slot.channels, isInputTap: slot.uid.hasPrefix("input:")))
+        io.sinks.append(makeSink(uid: slot.uid, channels: slot.channels, isInputTap: slot.isInputTap))
         return io.sinks.count - 1
     }
 

@@ -32,7 +32,7 @@ extension AudioServer {
         }
         var taps: [ReaderTap] = []
         for reader in io.inputReaders {
-            layout.append(OutputSlot(uid: Self.inputTapUID(reader.app), firstChannel: next, channels: 1))
+            layout.append(OutputSlot(uid: Self.inputTapUID(reader.app), firstChannel: next, channels: 1, isInputTap: true))
             if let input = readerInput(reader) {
                 taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(reader.app)))
             }

@@ -15,14 +15,13 @@ extension AudioServer {
     /// otherwise when `answerRecordPermission` is called, in the app's context either way.
     public func requestRecordPermission(_ app: AppID, _ response: @escaping @Sendable (Bool) -> Void) {
         registerIfNeeded(app)
-        let dialogShowing = policy.isAskingForRecordPermission(app)
-        switch policy.requestRecordPermission(app) {
+        let (reply, effects) = policy.requestRecordPermission(app)
+        switch reply {
         case let .answered(granted):
             record("permission.request", ["app": .string(app.name), "result": .string(granted ? "granted" : "denied")])
             inAppContext(app) { response(granted) }
         case .pending:
-            // One dialog per prompt: a request while it shows waits for the same answer.
-            if !dialogShowing { record("permission.dialog", ["app": .string(app.name)]) }
+            carry(effects)
             endpoints[app]?.permissionCallbacks.append(response)
         }
     }

@@ -41,13 +41,8 @@ public final class AudioServer: @unchecked Sendable {
 
     public var now: HostTime { scheduler.now }
 
-    /// Bumped by every trace line but the IO's own (`audio.*`): every state change the server
-    /// makes is traced, so the IO cycle resamples the hardware and the mix only when this moved.
-    var stateGeneration = 0
-
     /// Records a trace line at the current time.
     func record(_ kind: String, _ fields: [String: TraceValue]) {
-        if !kind.hasPrefix("audio.") { stateGeneration &+= 1 }
         trace.record(kind, at: now, fields)
     }
 

@@ -8,10 +8,22 @@ public final class RecorderApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .record }
     override public class var defaultTone: Int? { nil }
     private var recorder: AVAudioRecorder?
+    /// A file of its own: named by the process and a count, so runs in parallel never share one
+    /// (the name reaches neither the trace nor the audio).
     private let recordingURL = FileManager.default.temporaryDirectory
-        .appendingPathComponent("soundcheck-recording-\(UUID().uuidString).wav")
+        .appendingPathComponent("soundcheck-recording-\(ProcessInfo.processInfo.processIdentifier)-\(RecorderApp.nextRecordingNumber()).wav")
 
     deinit { try? FileManager.default.removeItem(at: recordingURL) }
+
+    private static let recordingsLock = NSLock()
+    nonisolated(unsafe) private static var recordings = 0
+
+    private static func nextRecordingNumber() -> Int {
+        recordingsLock.lock()
+        defer { recordingsLock.unlock() }
+        recordings += 1
+        return recordings
+    }
 
     override public func perform(_ command: String) {
         switch command {

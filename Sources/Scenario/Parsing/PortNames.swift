@@ -7,8 +7,7 @@ import VirtualDevices
 struct PortNames: Sendable {
     let ports: [Port]
 
-    init(device: String, accessories: [AccessoryKind], steps: [ScenarioStep]) {
-        guard let profile = try? DeviceProfile.load(device) else { ports = []; return }
+    init(profile: DeviceProfile, accessories: [AccessoryKind], steps: [ScenarioStep]) {
         var scratch = VirtualDevice(profile: profile)
         var seen = scratch.ports
         let attached = accessories + steps.compactMap { step -> AccessoryKind? in

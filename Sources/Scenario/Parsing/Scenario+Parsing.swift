@@ -54,7 +54,7 @@ extension Scenario {
             activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         scenario.deviceProfile = deviceProfile
-        let portNames = PortNames(device: device, accessories: accessories, steps: steps)
+        let portNames = PortNames(profile: deviceProfile, accessories: accessories, steps: steps)
         try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,
                                                                    registry: registry)

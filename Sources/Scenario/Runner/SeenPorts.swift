@@ -11,8 +11,6 @@ struct SeenPorts: Sendable {
         for port in ports { byUID[port.uid] = port }
     }
 
-    /// Port types by UID, as event expectations compare them.
-
     /// The UIDs of the ports of `direction` that `reference` names, sorted: those whose UID or
     /// name it is, else those of the type it names.
     func uids(named reference: String, direction: PortDirection) -> [String] {
