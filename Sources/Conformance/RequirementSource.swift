@@ -13,13 +13,13 @@ public enum RequirementSource: Sendable, Equatable {
         }
     }
 
-    /// The seed files the catalog may cite (../shared/seeds).
+    /// The talks' transcripts the catalog may cite (docs/sources.md names them).
     public static let seedFiles = [
         "000_9934ddbb76e71876.txt", "001_915866e75434371f.txt", "002_14e980e8bdae805b.txt",
         "003_e762fd0413f4549b.txt", "004_77f3f87b8d835520.txt",
     ]
 
-    /// The reference notes the catalog may cite (../shared/reference).
+    /// The research notes the catalog may cite, by file name.
     public static let referenceFiles = [
         "airplay.md", "avaudiosession.md", "engine.md", "midi.md", "peers.md", "perf.md",
     ]

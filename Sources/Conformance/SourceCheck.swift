@@ -5,7 +5,7 @@ import VirtualDevices
 /// transcript and every reference section is a numbered heading of its note. Run where the shared
 /// folders exist (tests, CI); the catalog itself loads without them.
 public struct SourceCheck {
-    /// File name → contents, e.g. loaded from `../shared/seeds`.
+    /// File name → contents of the talks' transcripts, when the machine has them.
     public let seeds: [String: String]
     /// File name → the numbers of its numbered headings (`8`, `2.1`).
     public let referenceHeadings: [String: Set<String>]
