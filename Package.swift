@@ -26,7 +26,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
@@ -35,12 +34,14 @@ let package = Package(
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
+        // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
+        systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
         .target(
             name: "SimCore",
             dependencies: [
                 .product(name: "HeapModule", package: "swift-collections"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CCrypto",
             ]
         ),
         .target(

@@ -1,4 +1,4 @@
-import Crypto
+import CCrypto
 
 /// An append-only, canonical JSON Lines record of a simulation run.
 ///
@@ -39,7 +39,10 @@ public struct Trace: Sendable {
 
     /// SHA-256 of `jsonLines`, in lowercase hex.
     public var contentHash: String {
-        SHA256.hash(data: Array(jsonLines.utf8)).map { byte in
+        let bytes = Array(jsonLines.utf8)
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        _ = SHA256(bytes, bytes.count, &digest)
+        return digest.map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
