@@ -28,8 +28,17 @@ public struct Timeline: Sendable, Equatable {
         }
     }
 
+    /// The level on one port channel (or an app's input tap) over the run: peak dBFS per step.
+    public struct LevelLane: Sendable, Equatable {
+        public let label: String
+        public let stepNanoseconds: Int64
+        public let peakDB: [Int64]
+    }
+
     public var end: Int64
     public var lanes: [Lane]
+    /// One lane per port channel, from the trace's `audio.levels` lines (the render path's output).
+    public var levels: [LevelLane] = []
     /// The device's output route over time, by port UID, as the media server traced it
     /// (`route.changed`); "Built-in" before the first line.
     public var route: [Span]
@@ -83,6 +92,15 @@ public struct Timeline: Sendable, Equatable {
                 lanes[lane(app)]!.markers.append(Marker(label: String(event.kind.dropFirst(7)) + (detail.isEmpty ? "" : " \(detail)"), time: t))
             case "audio.app.gain":
                 if let app, case let .int(g)? = event.fields["gainPerMille"] { lanes[lane(app)]!.gain.append((t, g)) }
+            case "audio.levels":
+                guard let port = text("port"), case let .int(stepMs)? = event.fields["stepMs"],
+                      case let .list(channels)? = event.fields["peakDB"] else { break }
+                for (index, channel) in channels.enumerated() {
+                    guard case let .list(values) = channel else { continue }
+                    let peaks = values.compactMap { value -> Int64? in if case let .int(db) = value { db } else { nil } }
+                    let label = channels.count == 1 ? port : "\(port) \(index + 1)"
+                    levels.append(LevelLane(label: label, stepNanoseconds: stepMs * 1_000_000, peakDB: peaks))
+                }
             case "route.changed":
                 guard case let .list(ports)? = event.fields["outputs"] else { break }
                 let names = ports.compactMap { port -> String? in

@@ -10,7 +10,7 @@ public enum HTMLWriter {
         code{font-size:12px}.small{font-size:12px;color:#555}
         svg.timeline{border:1px solid #ddd;background:#fcfcfc;margin:6px 0 18px}
         .grid{stroke:#eee}.tick{font-size:10px;fill:#777}.lane{font-size:12px;font-weight:bold;fill:#333}
-        .on{font-size:11px;fill:#fff}.mark{font-size:10px;fill:#333}.marker{fill:#333}.gain{fill:none;stroke:#1f77b4;stroke-width:2}
+        .on{font-size:11px;fill:#fff}.mark{font-size:10px;fill:#333}.marker{fill:#333}.gain{fill:none;stroke:#1f77b4;stroke-width:2}.level{fill:#4a6fa5}
         .finding{stroke:#c0392b;stroke-width:2;stroke-dasharray:3 2}.finding-text{font-size:10px;fill:#c0392b;font-weight:bold}
         .legend span{display:inline-block;width:12px;height:10px;margin:0 4px 0 12px}
         """
@@ -42,7 +42,7 @@ public enum HTMLWriter {
         }
         h += "<h2>Scenario timelines</h2>\n<p class=\"legend\">"
         for state in TimelineSVG.states { h += "<span style=\"background:\(TimelineSVG.colors[state]!)\"></span>\(state)" }
-        h += " &nbsp;▼ notification &nbsp;— gain &nbsp;<span style=\"background:#c0392b;width:3px\"></span>broken app rule</p>\n"
+        h += " &nbsp;▼ notification &nbsp;— gain &nbsp;<span style=\"background:#c0392b;width:3px\"></span>broken app rule &nbsp;<span style=\"background:#4a6fa5\"></span>peak level per port channel (−60…0 dBFS)</p>\n"
         for run in report.scenarioRuns {
             h += "<h3 id=\"\(escape(run.file))\">\(escape(run.name)) <span class=\"small\">\(escape(run.file)) — \(run.check.outcome.word)</span></h3>\n"
             if let trace = run.trace { h += TimelineSVG.render(Timeline(trace: trace), findings: report.findings.filter { $0.scenario == run.file }) } else { h += "<p class=\"small\">\(escape(run.check.outcome.detail ?? "not run"))</p>\n" }

@@ -11,7 +11,8 @@ enum TimelineSVG {
         let plot = width - labelWidth - 20
         func x(_ t: Int64) -> Int { labelWidth + Int(Int64(plot) * min(t, timeline.end) / timeline.end) }
         let laneHeight = 64
-        let height = 40 + 30 + timeline.lanes.count * laneHeight + 10
+        let levelTop = 70 + timeline.lanes.count * laneHeight
+        let height = levelTop + timeline.levels.count * levelHeight + 10
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" class=\"timeline\">\n"
         // Axis: one tick per second, or fewer when long.
         let second: Int64 = 1_000_000_000
@@ -64,6 +65,32 @@ enum TimelineSVG {
                 svg += "<polyline points=\"\(points.joined(separator: " "))\" class=\"gain\"><title>gain (‰)</title></polyline>\n"
             }
         }
+        svg += levelLanes(timeline, top: levelTop, x: x)
         return svg + "</svg>\n"
+    }
+
+    static let levelHeight = 22
+    /// The quietest level a lane draws; below it a step shows as silence.
+    static let levelFloorDB: Int64 = -60
+
+    /// One row per port channel: a bar per step, as tall as its peak above −60 dBFS, so a duck,
+    /// a silenced app or a route move shows where the sound went.
+    private static func levelLanes(_ timeline: Timeline, top: Int, x: (Int64) -> Int) -> String {
+        var svg = ""
+        for (row, lane) in timeline.levels.enumerated() {
+            let base = top + row * levelHeight + levelHeight - 4
+            svg += "<text x=\"4\" y=\"\(base)\" class=\"lane\">\(HTMLWriter.escape(lane.label))</text>\n"
+            svg += "<line x1=\"\(x(0))\" y1=\"\(base)\" x2=\"\(x(timeline.end))\" y2=\"\(base)\" class=\"grid\"/>"
+            var path = ""
+            for (index, peak) in lane.peakDB.enumerated() where peak > levelFloorDB {
+                let start = Int64(index) * lane.stepNanoseconds
+                let height = Int((min(0, peak) - levelFloorDB) * Int64(levelHeight - 6) / -levelFloorDB)
+                path += "M\(x(start)) \(base)h\(max(1, x(start + lane.stepNanoseconds) - x(start)))v-\(max(1, height))h-\(max(1, x(start + lane.stepNanoseconds) - x(start)))z"
+            }
+            if !path.isEmpty {
+                svg += "<path d=\"\(path)\" class=\"level\"><title>\(HTMLWriter.escape(lane.label)) peak dBFS</title></path>\n"
+            }
+        }
+        return svg
     }
 }

@@ -13,6 +13,10 @@ public struct AudioMixSettings: Sendable, Hashable {
     /// When set, output port sinks keep samples and levels only inside these intervals (scenario
     /// checks), so memory does not grow with the length of the run; input taps keep everything.
     public var captureWindows: [Range<HostTime>]?
+    /// With capture windows: output port sinks also keep their level envelope over the whole run,
+    /// with storage reserved up front for this long (the scenario's duration), so the report can
+    /// draw every port channel's level without the steady cycle ever allocating.
+    public var levelHorizon: HostDuration?
     /// Test hook: run IO cycles of exactly this many frames instead of the negotiated
     /// power-of-two size (to check block-size invariance at odd sizes such as 441).
     public var ioBufferFramesOverride: Int?

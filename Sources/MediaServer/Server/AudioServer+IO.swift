@@ -65,6 +65,9 @@ extension AudioServer {
     /// What reached an output port (by UID), or an app's input tap (`inputSink(app:)`).
     public func sink(portUID: String) -> PortSink? { io.sinks.first { $0.portUID == portUID } }
 
+    /// Every sink, in the order IO first wrote to it: output ports, then apps' input taps.
+    public var sinks: [PortSink] { io.sinks }
+
     /// What an app reading input received.
     public func inputSink(app: AppID) -> PortSink? { sink(portUID: Self.inputTapUID(app)) }
 

@@ -97,7 +97,10 @@ extension AudioServer {
         } else {
             capture = .everything
         }
-        return PortSink(portUID: uid, channelCount: channels, clock: io.clock ?? IOClock(rate: .hz48000), capture: capture)
+        var sink = PortSink(portUID: uid, channelCount: channels, clock: io.clock ?? IOClock(rate: .hz48000), capture: capture,
+                            levelsThroughout: !isInputTap && io.settings.levelHorizon != nil)
+        if let horizon = io.settings.levelHorizon, !isInputTap { sink.reserve(duration: horizon) }
+        return sink
     }
 
     private func writeSinks(frames: Int, engine: RenderEngine) {

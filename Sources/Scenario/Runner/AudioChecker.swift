@@ -18,6 +18,8 @@ struct AudioChecker {
             guard case let .audio(check) = expectation.kind else { return nil }
             return check.from..<max(check.from, check.to)
         }
+        // Levels over the whole run too, for the report's per-port-channel lanes (`LevelSummary`).
+        server.audioMixSettings.levelHorizon = scenario.duration
     }
 
     func check() -> [ScenarioFailure] {

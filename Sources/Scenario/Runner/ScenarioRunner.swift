@@ -70,6 +70,7 @@ final class ScenarioRun: @unchecked Sendable {
             }
             checkStates(at: time)
         }
+        LevelSummary.record(server: server, until: end, into: self)
         let trace = headedTrace()
         failures += ExpectationMatcher(scenario: scenario, trace: trace).match()
         failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()

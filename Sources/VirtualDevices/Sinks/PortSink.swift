@@ -16,6 +16,8 @@ public struct PortSink: Sendable {
     public let portUID: String
     public let channelCount: Int
     public let capture: SinkCapture
+    /// With capture windows: a level envelope is kept over the whole run too.
+    public let levelsThroughout: Bool
     /// Frame position of the next frame to be written.
     public private(set) var position: Int64 = 0
 
@@ -30,9 +32,10 @@ public struct PortSink: Sendable {
 
     /// A sink following `clock` (all its segments so far), keeping what `capture` says.
     public init(portUID: String, channelCount: Int, clock: IOClock, resolution: HostDuration = .milliseconds(10),
-                capture: SinkCapture) {
+                capture: SinkCapture, levelsThroughout: Bool = false) {
         precondition(channelCount > 0, "a port has at least one channel")
         self.portUID = portUID
+        self.levelsThroughout = levelsThroughout
         self.channelCount = channelCount
         self.resolution = resolution
         if case let .windows(windows) = capture { self.capture = .windows(SinkCapture.merged(windows)) } else { self.capture = capture }
@@ -48,7 +51,8 @@ public struct PortSink: Sendable {
     /// Continues at another rate from IO frame `segment.firstFrame` on.
     public mutating func changeRate(to segment: IOClock.Segment) {
         if !segments.isEmpty { segments[segments.count - 1].end(at: segment.firstFrame) }
-        segments.append(SinkSegment(clock: segment, channels: channelCount, resolution: resolution, capture: capture))
+        segments.append(SinkSegment(clock: segment, channels: channelCount, resolution: resolution, capture: capture,
+                                    levelsThroughout: levelsThroughout))
     }
 
     /// Preallocates storage for `duration` of audio at the current rate so later writes never allocate.
@@ -115,7 +119,7 @@ public struct PortSink: Sendable {
             let first = Int(segment.clock.frame(at: start) / Int64(segment.blockFrames))
             let last = Int((segment.clock.frame(at: end, rounding: .up) - 1) / Int64(segment.blockFrames))
             guard last >= first else { continue }
-            for stretch in segment.stretches {
+            for stretch in segment.levelStretches {
                 guard let sums = stretch.envelopes[channel - 1].sums(blocks: first...last) else { continue }
                 // Weigh by time: frames at this rate count rate₀/rate as much as frames at rate₀.
                 let scale = (referenceRate ?? segment.clock.rate.hertz) / segment.clock.rate.hertz

@@ -6,10 +6,17 @@ struct SinkSegment: Sendable {
     let blockFrames: Int
     var stretches: [RecordedStretch]
 
-    init(clock: IOClock.Segment, channels: Int, resolution: HostDuration, capture: SinkCapture) {
+    /// The first stretch is an open-ended, levels-only one (a windowed sink keeping levels throughout).
+    let hasLevelStretch: Bool
+
+    /// The stretches whose envelopes answer level queries, each frame counted once.
+    var levelStretches: ArraySlice<RecordedStretch> { hasLevelStretch ? stretches.prefix(1) : stretches[...] }
+
+    init(clock: IOClock.Segment, channels: Int, resolution: HostDuration, capture: SinkCapture, levelsThroughout: Bool = false) {
         self.clock = clock
         let blockFrames = max(1, Int(clock.rate.frames(in: resolution)))
         self.blockFrames = blockFrames
+        hasLevelStretch = levelsThroughout && { if case .windows = capture { true } else { false } }()
         switch capture {
         case .levels, .everything:
             stretches = [RecordedStretch(firstFrame: clock.firstFrame, endFrame: .max, channels: channels,
@@ -24,6 +31,10 @@ struct SinkSegment: Sendable {
                 guard end > first else { return nil }
                 return RecordedStretch(firstFrame: first, endFrame: end, channels: channels,
                                        blockFrames: blockFrames, captureSamples: true)
+            }
+            if hasLevelStretch {
+                stretches.insert(RecordedStretch(firstFrame: clock.firstFrame, endFrame: .max, channels: channels,
+                                                 blockFrames: blockFrames, captureSamples: false), at: 0)
             }
         }
     }
