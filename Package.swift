@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
             name: "Conformance",
-            dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            // The built-in checks drive the facades and the harness like an app would.
+            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "AudioFiles", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),

@@ -5,7 +5,7 @@ import VirtualDevices
 struct CatalogFileReader {
     let file: String
 
-    static let entryKeys = ["id", "statement", "source", "platforms"]
+    static let entryKeys = ["id", "statement", "source", "platforms", "not-checkable"]
     static let seedKeys = ["seed", "phrase"]
     static let referenceKeys = ["reference", "section"]
 
@@ -47,7 +47,15 @@ struct CatalogFileReader {
         }
         let source = try self.source(try fields.required("source"))
         let platforms = try self.platforms(try fields.required("platforms"))
-        return Requirement(id: id, statement: statement, source: source, platforms: platforms, area: area.name, origin: CatalogLocation(idValue))
+        var notCheckable: String?
+        if let reason = fields["not-checkable"] {
+            notCheckable = try reason.string("not-checkable")
+            guard notCheckable?.trimmingCharacters(in: .whitespaces).isEmpty == false else {
+                throw reason.error("not-checkable must say why the behaviour cannot be checked in a simulator")
+            }
+        }
+        return Requirement(id: id, statement: statement, source: source, platforms: platforms, area: area.name,
+                           origin: CatalogLocation(idValue), notCheckable: notCheckable)
     }
 
     func checkID(_ id: String, at value: YAMLValue, area: CatalogArea) throws(SourceError) {

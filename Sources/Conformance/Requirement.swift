@@ -14,6 +14,9 @@ public struct Requirement: Sendable, Equatable {
     public let area: String
     /// Where the entry was written, so later checks can point back at it.
     public let origin: CatalogLocation
+    /// Why no simulator can check it (advice to developers, hardware history, a threading detail
+    /// the simulation has no counterpart for), when that is so; reported with the reason.
+    public var notCheckable: String? = nil
 }
 
 /// Where a catalog entry (or one of its values) sits in its file.

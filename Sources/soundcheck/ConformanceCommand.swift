@@ -10,7 +10,8 @@ struct ConformanceCommand: ParsableCommand {
         commandName: "conformance",
         abstract: "Write the conformance report: every catalogued requirement with its status and checks.",
         discussion: """
-            Runs the scenarios in-process for the platform, reads Swift test outcomes from an xUnit \
+            Runs the scenarios in-process for the platform and the checks compiled into the bench, \
+            reads Swift test outcomes from an xUnit \
             file (Tools/test writes one), and writes conformance.md, conformance.html, conformance.json \
             and junit.xml. A requirement passes only when it has checks and all of them pass. Exits 1 \
             if any requirement fails.
@@ -49,7 +50,8 @@ struct ConformanceCommand: ParsableCommand {
             ConformanceCheck(kind: .test, name: "\(test.file): \(test.displayName)", requirementIDs: test.requirementIDs,
                              outcome: results?.outcome(of: test) ?? .notRun("no test results given (--test-results)"))
         }
-        let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + testChecks, scenarioRuns: scenarioChecks.runs,
+        let builtIn = BuiltInChecks.run(on: profile, catalog: catalog)
+        let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         for (name, text) in [("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
@@ -57,7 +59,8 @@ struct ConformanceCommand: ParsableCommand {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name))
         }
         print("\(report.platform): \(report.total) requirements — \(report.count(.passed)) passed, \(report.count(.failed)) failed, "
-            + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notChecked)) not checked; "
+            + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notCheckable)) not checkable, "
+            + "\(report.count(.notChecked)) not checked; "
             + "\(report.findings.count) app rule violations; written to \(out)")
         if report.hasFailures { throw ExitCode(1) }
     }

@@ -1,14 +1,16 @@
 /// One thing that checks behaviour and names the requirements it checks: a scenario file (its
-/// `requirements:` list) or a Swift test (the IDs at the start of its display name).
+/// `requirements:` list), a check compiled into the bench (`BuiltInCheck`), or a Swift test (the
+/// IDs at the start of its display name).
 public struct ConformanceCheck: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         case scenario
+        case builtIn = "check"
         case test
     }
 
     public let kind: Kind
-    /// A scenario's file (`Scenarios/routing/last-in-wins.yaml`) or a test's
-    /// `Target/File.swift: display name`; unique among checks of its kind.
+    /// A scenario's file (`Scenarios/routing/last-in-wins.yaml`), a built-in check's name, or a
+    /// test's `Target/File.swift: display name`; unique among checks of its kind.
     public let name: String
     /// The requirement IDs it names, in the order written.
     public let requirementIDs: [String]
@@ -21,7 +23,7 @@ public struct ConformanceCheck: Sendable, Equatable {
         self.outcome = outcome
     }
 
-    /// `scenario Scenarios/x.yaml`, `test ScenarioTests/…: name` — how reports cite it.
+    /// `scenario Scenarios/x.yaml`, `check name`, `test ScenarioTests/…: name` — how reports cite it.
     public var label: String { "\(kind.rawValue) \(name)" }
 }
 

@@ -6,6 +6,8 @@ public enum RequirementStatus: String, Sendable, CaseIterable, Comparable {
     case failed
     /// No check, and the requirement's area is not simulated yet (`UnimplementedAreas`).
     case notYetImplemented = "not-yet-implemented"
+    /// No check, and the catalog says why a simulator cannot check it (`not-checkable:`).
+    case notCheckable = "not-checkable"
     /// Anything else: no check, or checks that did not run. Never reported as passing.
     case notChecked = "not-checked"
 
@@ -14,6 +16,7 @@ public enum RequirementStatus: String, Sendable, CaseIterable, Comparable {
         case .passed: "passed"
         case .failed: "failed"
         case .notYetImplemented: "not yet implemented"
+        case .notCheckable: "not checkable"
         case .notChecked: "not checked"
         }
     }

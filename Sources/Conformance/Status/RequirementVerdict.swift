@@ -17,6 +17,9 @@ public struct RequirementVerdict: Sendable {
         if !failed.isEmpty {
             status = .failed
             reason = "failed: " + failed.map(\.label).joined(separator: "; ")
+        } else if checks.isEmpty, let why = requirement.notCheckable {
+            status = .notCheckable
+            reason = "not checkable in a simulator: \(why)"
         } else if checks.isEmpty {
             status = unimplementedAreas.contains(requirement.area) ? .notYetImplemented : .notChecked
             reason = status == .notYetImplemented ? "area '\(requirement.area)' is not simulated yet" : "no scenario or test checks it"

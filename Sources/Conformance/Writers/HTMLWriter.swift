@@ -6,7 +6,7 @@ public enum HTMLWriter {
         h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ddd}
         table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;vertical-align:top;text-align:left}
         th{background:#f4f4f4}td.n{text-align:right}.counts td{font-size:20px;text-align:center;padding:6px 16px}
-        .passed{color:#1e7b34}.failed{color:#c0392b;font-weight:bold}.not-checked{color:#777}.not-yet-implemented{color:#9a6b00}
+        .passed{color:#1e7b34}.failed{color:#c0392b;font-weight:bold}.not-checked{color:#777}.not-checkable{color:#5a6b8c}.not-yet-implemented{color:#9a6b00}
         code{font-size:12px}.small{font-size:12px;color:#555}
         svg.timeline{border:1px solid #ddd;background:#fcfcfc;margin:6px 0 18px}
         .grid{stroke:#eee}.tick{font-size:10px;fill:#777}.lane{font-size:12px;font-weight:bold;fill:#333}
@@ -18,17 +18,18 @@ public enum HTMLWriter {
     public static func render(_ report: ConformanceReport) -> String {
         var h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Soundcheck conformance — \(escape(report.platform))</title>\n<style>\n\(css)\n</style></head><body>\n"
         h += "<h1>Soundcheck conformance — \(escape(report.platform))</h1>\n"
-        h += "<table class=\"counts\"><tr><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checked</th></tr>"
+        h += "<table class=\"counts\"><tr><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checkable</th><th>not checked</th></tr>"
         h += "<tr><td>\(report.total)</td><td class=\"passed\">\(report.count(.passed))</td><td class=\"failed\">\(report.count(.failed))</td>"
-        h += "<td class=\"not-yet-implemented\">\(report.count(.notYetImplemented))</td><td class=\"not-checked\">\(report.count(.notChecked))</td></tr></table>\n"
+        h += "<td class=\"not-yet-implemented\">\(report.count(.notYetImplemented))</td><td class=\"not-checkable\">\(report.count(.notCheckable))</td><td class=\"not-checked\">\(report.count(.notChecked))</td></tr></table>\n"
         h += "<p>Not yet implemented (areas not simulated yet): \(escape(report.unimplementedAreas.joined(separator: ", "))).<br>"
-        h += "Checks: \(report.checks.filter { $0.kind == .scenario }.count) scenarios, \(report.checks.filter { $0.kind == .test }.count) tests"
+        h += "Checks: \(report.checks.filter { $0.kind == .scenario }.count) scenarios, \(report.checks.filter { $0.kind == .builtIn }.count) built-in checks, "
+        h += "\(report.checks.filter { $0.kind == .test }.count) tests"
         h += report.testResultsGiven ? ".</p>\n" : " (no test results given: tests not run).</p>\n"
-        h += "<h2>By area</h2>\n<table><tr><th>area</th><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checked</th></tr>\n"
+        h += "<h2>By area</h2>\n<table><tr><th>area</th><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checkable</th><th>not checked</th></tr>\n"
         for area in report.areas {
             let c = area.counts
             h += "<tr><td>\(escape(area.area))\(area.unimplemented ? " <span class=\"small\">(not simulated yet)</span>" : "")</td><td class=\"n\">\(area.total)</td>"
-            h += "<td class=\"n passed\">\(c[.passed] ?? 0)</td><td class=\"n failed\">\(c[.failed] ?? 0)</td><td class=\"n not-yet-implemented\">\(c[.notYetImplemented] ?? 0)</td><td class=\"n not-checked\">\(c[.notChecked] ?? 0)</td></tr>\n"
+            h += "<td class=\"n passed\">\(c[.passed] ?? 0)</td><td class=\"n failed\">\(c[.failed] ?? 0)</td><td class=\"n not-yet-implemented\">\(c[.notYetImplemented] ?? 0)</td><td class=\"n not-checkable\">\(c[.notCheckable] ?? 0)</td><td class=\"n not-checked\">\(c[.notChecked] ?? 0)</td></tr>\n"
         }
         h += "</table>\n<h2>App conformance</h2>\n"
         if report.findings.isEmpty {

@@ -3,13 +3,13 @@
 public enum JUnitWriter {
     public static func render(_ report: ConformanceReport) -> String {
         let failures = report.count(.failed)
-        let skipped = report.count(.notChecked) + report.count(.notYetImplemented)
+        let skipped = report.count(.notChecked) + report.count(.notYetImplemented) + report.count(.notCheckable)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"soundcheck conformance \(escape(report.platform))\" tests=\"\(report.total)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
         for area in report.areas {
             let verdicts = report.verdicts.filter { $0.requirement.area == area.area }
             xml += "  <testsuite name=\"\(escape(area.area))\" tests=\"\(area.total)\" failures=\"\(area.counts[.failed] ?? 0)\" "
-            xml += "skipped=\"\((area.counts[.notChecked] ?? 0) + (area.counts[.notYetImplemented] ?? 0))\">\n"
+            xml += "skipped=\"\((area.counts[.notChecked] ?? 0) + (area.counts[.notYetImplemented] ?? 0) + (area.counts[.notCheckable] ?? 0))\">\n"
             for v in verdicts {
                 xml += "    <testcase classname=\"conformance.\(escape(area.area))\" name=\"\(escape(v.requirement.id))\""
                 switch v.status {
@@ -17,7 +17,7 @@ public enum JUnitWriter {
                 case .failed:
                     let detail = v.checks.compactMap { c in c.outcome.detail.map { "\(c.label):\n\($0)" } }.joined(separator: "\n")
                     xml += ">\n      <failure message=\"\(escape(v.reason))\">\(escape(detail))</failure>\n    </testcase>\n"
-                case .notChecked, .notYetImplemented:
+                case .notChecked, .notYetImplemented, .notCheckable:
                     xml += ">\n      <skipped message=\"\(escape(v.status.title + ": " + v.reason))\"/>\n    </testcase>\n"
                 }
             }

@@ -3,17 +3,19 @@
 public enum MarkdownWriter {
     public static func render(_ report: ConformanceReport) -> String {
         var md = "# Soundcheck conformance — \(report.platform)\n\n"
-        md += "| total | passed | failed | not yet implemented | not checked |\n| ---: | ---: | ---: | ---: | ---: |\n"
-        md += "| \(report.total) | \(report.count(.passed)) | \(report.count(.failed)) | \(report.count(.notYetImplemented)) | \(report.count(.notChecked)) |\n\n"
+        md += "| total | passed | failed | not yet implemented | not checkable | not checked |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        md += "| \(report.total) | \(report.count(.passed)) | \(report.count(.failed)) | \(report.count(.notYetImplemented)) "
+        md += "| \(report.count(.notCheckable)) | \(report.count(.notChecked)) |\n\n"
         md += "Not yet implemented (areas the simulator does not cover yet): \(report.unimplementedAreas.joined(separator: ", ")).\n"
         let scenarios = report.checks.filter { $0.kind == .scenario }
+        let builtIn = report.checks.filter { $0.kind == .builtIn }
         let tests = report.checks.filter { $0.kind == .test }
-        md += "Checks: \(scenarios.count) scenarios, \(tests.count) tests naming requirements"
+        md += "Checks: \(scenarios.count) scenarios, \(builtIn.count) built-in checks, \(tests.count) tests naming requirements"
         md += report.testResultsGiven ? ".\n" : " (no test results given: tests reported as not run).\n"
-        md += "\n## By area\n\n| area | total | passed | failed | not yet implemented | not checked |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        md += "\n## By area\n\n| area | total | passed | failed | not yet implemented | not checkable | not checked |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for area in report.areas {
             let c = area.counts
-            md += "| \(area.area)\(area.unimplemented ? " (not simulated yet)" : "") | \(area.total) | \(c[.passed] ?? 0) | \(c[.failed] ?? 0) | \(c[.notYetImplemented] ?? 0) | \(c[.notChecked] ?? 0) |\n"
+            md += "| \(area.area)\(area.unimplemented ? " (not simulated yet)" : "") | \(area.total) | \(c[.passed] ?? 0) | \(c[.failed] ?? 0) | \(c[.notYetImplemented] ?? 0) | \(c[.notCheckable] ?? 0) | \(c[.notChecked] ?? 0) |\n"
         }
         md += "\n## App conformance\n\n"
         if report.findings.isEmpty {

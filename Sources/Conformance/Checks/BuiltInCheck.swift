@@ -1,0 +1,58 @@
+import Foundation
+import MediaServer
+
+/// A check compiled into the bench: a short program that exercises the facades or the simulated
+/// device and says whether a requirement holds. `soundcheck conformance` runs every one of them,
+/// so a report made from the binary alone checks them as CI does; `ConformanceTests` runs the
+/// same list, so a broken one fails the build too.
+public struct BuiltInCheck: Sendable {
+    /// What it shows, in a few words (`the common formats have Apple's raw values`).
+    public let name: String
+    public let requirementIDs: [String]
+    let body: @Sendable (inout CheckProbe) throws -> Void
+
+    public init(_ requirementIDs: [String], _ name: String, _ body: @escaping @Sendable (inout CheckProbe) throws -> Void) {
+        self.requirementIDs = requirementIDs
+        self.name = name
+        self.body = body
+    }
+
+    /// Runs the check on `platform`; a thrown error or any failed expectation fails it, with every message.
+    public func run(platform: PlatformProfile) -> CheckOutcome {
+        var probe = CheckProbe(platform: platform)
+        do { try body(&probe) } catch { probe.failures.append("threw \(error)") }
+        return probe.failures.isEmpty ? .passed : .failed(probe.failures.joined(separator: "\n"))
+    }
+
+    public func check(platform: PlatformProfile) -> ConformanceCheck {
+        ConformanceCheck(kind: .builtIn, name: name, requirementIDs: requirementIDs, outcome: run(platform: platform))
+    }
+}
+
+/// What a built-in check records: each expectation that did not hold, with the line that said so.
+public struct CheckProbe: Sendable {
+    /// The platform the report is for; checks of session behaviour run their device on it.
+    public let platform: PlatformProfile
+    public internal(set) var failures: [String] = []
+
+    /// Records a failure when `condition` is false.
+    public mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) {
+        if !condition { failures.append("line \(line): \(message())") }
+    }
+
+    /// Records a failure when `actual` differs from `expected`, showing both.
+    public mutating func expect<T: Equatable>(_ actual: T, equals expected: T, _ what: String, line: Int = #line) {
+        if actual != expected { failures.append("line \(line): \(what) is \(actual), expected \(expected)") }
+    }
+
+    /// Unwraps `value` or fails the check here.
+    public func require<T>(_ value: T?, _ what: String, line: Int = #line) throws -> T {
+        guard let value else { throw CheckAbort(message: "line \(line): \(what) is nil") }
+        return value
+    }
+}
+
+struct CheckAbort: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
