@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "AudioFiles", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
