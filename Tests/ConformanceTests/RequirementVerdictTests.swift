@@ -20,6 +20,15 @@ struct RequirementVerdictTests {
         #expect(RequirementVerdict.judge(r, checks: [], unimplementedAreas: []).status == .notChecked)
     }
 
+    @Test("an entry the catalog calls not checkable is reported so, with its reason, until a check names it")
+    func notCheckable() {
+        var r = Self.requirement("SESSION-X", area: "session")
+        r.notCheckable = "advice, not behaviour"
+        let verdict = RequirementVerdict.judge(r, checks: [], unimplementedAreas: [])
+        #expect(verdict.status == .notCheckable && verdict.reason == "not checkable in a simulator: advice, not behaviour")
+        #expect(RequirementVerdict.judge(r, checks: [Self.check("a", .passed, ids: ["SESSION-X"])], unimplementedAreas: []).status == .passed)
+    }
+
     @Test("any failing check fails it, even beside passing ones")
     func fails() {
         let r = Self.requirement("SESSION-X", area: "session")
