@@ -184,3 +184,29 @@ enum SessionBehaviourChecks {
 private extension DeviceEvent {
     var label: String { scriptName }
 }
+
+/// Session calls whose answer changed between releases.
+enum SessionReleaseChecks {
+    static let all: [BuiltInCheck] = [
+        BuiltInCheck(["SESSION-DEACTIVATE-BUSY-SILENT"], "from iOS 26 deactivating with running I/O succeeds and the session goes inactive") { p in
+            let folder = try FileChecks.scratch("busy")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let device = try p.device()
+            let player = try PlayerChecks.players(device, count: 1, folder: folder)[0]
+            device.run(as: "Player") { _ = player.play() }
+            _ = device.advance(by: .milliseconds(200))
+            var failure: Error?
+            device.run(as: "Player") {
+                do { try AVAudioSession.sharedInstance().setActive(false) } catch { failure = error }
+            }
+            p.expect(failure == nil, "no error (got \(String(describing: failure)))")
+            p.expect(!device.session("Player").isActive, "the session is inactive")
+        },
+        BuiltInCheck(["SESSION-CATEGORY-AUDIOPROCESSING-NO-IO"], "audioProcessing routes neither input nor output") { p in
+            let device = try p.device()
+            try device.launchApp("Converter", AVAudioSession.Category(rawValue: "AVAudioSessionCategoryAudioProcessing"))
+            let route = device.run(as: "Converter") { AVAudioSession.sharedInstance().currentRoute }
+            p.expect(route.inputs.isEmpty && route.outputs.isEmpty, "no ports (inputs \(route.inputs.count), outputs \(route.outputs.count))")
+        },
+    ]
+}
