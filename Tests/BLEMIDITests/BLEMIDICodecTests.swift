@@ -83,13 +83,14 @@ struct BLEMIDIDecoderTests {
             try bytes(packet).withUnsafeBufferPointer { (buffer) throws(BLEMIDIError) in try decoder.decode(buffer, into: &list) }
         }
         #expect(list.messages == [message(4660, "90 3C 64"), message(4660, "90 40 64"), message(4661, "F0 01 02 03 F7")])
-        #expect(list[1].timestamp == 4660 && Array(list[1].bytes) == [0x90, 0x40, 0x64])
+        #expect(list.timestamp(at: 1) == 4660 && list.withBytes(at: 1) { Array($0) } == [0x90, 0x40, 0x64])
+        #expect(list.byteCount == 11)
         #expect(throws: BLEMIDIError.self) {
             try bytes("A4 B6 80 3C 00 B7 F4").withUnsafeBufferPointer { (buffer) throws(BLEMIDIError) in try decoder.decode(buffer, into: &list) }
         }
         #expect(list.count == 3)
         list.removeAll()
-        #expect(list.isEmpty && list.bytes.isEmpty)
+        #expect(list.isEmpty && list.byteCount == 0)
     }
 }
 

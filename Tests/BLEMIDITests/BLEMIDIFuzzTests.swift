@@ -31,7 +31,7 @@ struct BLEMIDIFuzzTests {
                 accepted += 1
                 messages += list.count
                 for message in 0..<list.count {
-                    let decoded = BLEMIDIMessage(timestamp: list[message].timestamp, bytes: Array(list[message].bytes))
+                    let decoded = list[message]
                     if let problem = decoded.malformation, problems.count < 5 { problems.append("\(packet): \(problem)") }
                 }
             } catch {

@@ -1,0 +1,44 @@
+import BLEMIDI
+import BLEMIDIWorkloads
+import Foundation
+
+// Decodes, encodes and copies the same recorded BLE-MIDI stream in one run and prints each one's
+// throughput and the codec-to-copy ratios: `swift run -c release --package-path Benchmarks
+// ble-midi-throughput [messages] [rounds]`. The best of the rounds counts (the machine is shared).
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let stream = PacketStream(messageCount: arguments.first ?? 1_000_000)
+let rounds = arguments.dropFirst().first ?? 5
+
+func best(_ work: () -> Int) -> (seconds: Double, result: Int) {
+    var fastest = Duration.seconds(1_000_000), result = 0
+    for _ in 0..<rounds {
+        let clock = ContinuousClock(), start = clock.now
+        result = work()
+        fastest = min(fastest, clock.now - start)
+    }
+    let (seconds, attoseconds) = fastest.components
+    return (Double(seconds) + Double(attoseconds) * 1e-18, result)
+}
+
+var decoder = BLEMIDIDecoder(), list = BLEMIDIMessageList(), copy: [UInt8] = []
+var encoder = BLEMIDIEncoder()
+copy.reserveCapacity(64)
+_ = stream.decodeAll(&decoder, into: &list)  // warm-up: storage grows to the stream's needs
+let decoded = best { stream.decodeAll(&decoder, into: &list) }
+let copied = best { stream.copyAll(into: &copy) }
+let encoded = best { stream.encodeAll(&encoder) }
+precondition(decoded.result == stream.deliveredMessageCount && copied.result == stream.bytes.count && encoded.result == stream.bytes.count)
+
+func row(_ name: String, _ seconds: Double) -> String {
+    let packets = Double(stream.packetCount) / seconds / 1e6, messages = Double(stream.deliveredMessageCount) / seconds / 1e6
+    let megabytes = Double(stream.bytes.count) / seconds / 1e6
+    return "\(name)  \(format(seconds * 1e9 / Double(stream.packetCount))) ns/packet  \(format(packets)) M packets/s  \(format(messages)) M messages/s  \(format(megabytes)) MB/s"
+}
+
+func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+print("stream: \(stream.deliveredMessageCount) messages in \(stream.packetCount) packets, \(stream.bytes.count) bytes (best of \(rounds))")
+print(row("decode", decoded.seconds))
+print(row("encode", encoded.seconds))
+print(row("copy  ", copied.seconds))
+print("decode / copy = \(format(decoded.seconds / copied.seconds))x (target: within 10x)   encode / copy = \(format(encoded.seconds / copied.seconds))x")
