@@ -38,14 +38,33 @@ public struct BLEMIDIMessageList: @unchecked Sendable {
             return copy
         }
 
+        /// A writer that appends after the current end, for `reserve`d room.
+        var writer: Writer { Writer(bytes: bytes, timestamps: timestamps, ends: ends, byteCount: byteCount, count: count) }
+
+        /// Makes what `writer` wrote part of the list.
+        func commit(_ writer: Writer) {
+            byteCount = writer.byteCount
+            count = writer.count
+        }
+    }
+
+    /// Appends messages through the storage's pointers with the counts held in locals, so the
+    /// decoder's stores need no checks or reloads; nothing counts until it is committed.
+    struct Writer {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let timestamps: UnsafeMutablePointer<UInt16>
+        let ends: UnsafeMutablePointer<Int>
+        var byteCount: Int
+        var count: Int
+
         @inline(__always)
-        func append(byte: UInt8) {
+        mutating func append(byte: UInt8) {
             bytes[byteCount] = byte
             byteCount += 1
         }
 
         @inline(__always)
-        func finishMessage(_ timestamp: UInt16) {
+        mutating func finishMessage(_ timestamp: UInt16) {
             timestamps[count] = timestamp
             ends[count] = byteCount
             count += 1
@@ -89,14 +108,6 @@ public struct BLEMIDIMessageList: @unchecked Sendable {
         makeUnique()
         storage.count = 0
         storage.byteCount = 0
-    }
-
-    /// Drops the messages from `count` on: how a rejected packet is undone.
-    mutating func truncate(to count: Int) {
-        guard count < storage.count else { return }
-        makeUnique()
-        storage.count = count
-        storage.byteCount = count == 0 ? 0 : storage.ends[count - 1]
     }
 
     /// Makes sure `bytes` more bytes and `messages` more messages fit without further checks, and
