@@ -7,7 +7,7 @@ import Testing
 /// and packet sizes from the minimum up.
 @Suite("BLE-MIDI round trip")
 struct BLEMIDIPropertyTests {
-    @Test("2,000 random streams at random MTUs decode to the same messages at the same 13-bit times", arguments: 0..<4)
+    @Test("MIDI-BLE-ALL-MIDI-TYPES: 2,000 random streams at random MTUs decode to the same messages at the same 13-bit times", arguments: 0..<4)
     func roundTrip(batch: UInt64) throws {
         var random = SplitMix64(seed: 20_261_122 &+ batch)
         for stream in 0..<500 {
