@@ -1,4 +1,4 @@
-import BLEMIDI
+@testable import BLEMIDI
 import Testing
 
 /// The packet format's rules, one behaviour per test: the worked examples of the specification
@@ -158,5 +158,7 @@ struct BLEMIDIEncoderTests {
     ])
     func malformation(message: BLEMIDIMessage, problem: String) {
         #expect(message.malformation == problem)
+        // The encoder's fast check agrees.
+        #expect(!message.bytes.withUnsafeBufferPointer { BLEMIDIMessage.isWellFormed($0, timestamp: message.timestamp) })
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// sequencer events; the comments give the event each message is.
 @Suite("BLE-MIDI peer vectors: BlueZ unit/test-midi.c")
 struct BlueZVectorTests {
-    @Test("MIDI-BLE-RUNNING-STATUS: BlueZ midi1 \"Raw BLE packets read\": 8 messages; the misplaced running status of packet 1_5 is rejected, no Note Off")
+    @Test("MIDI-BLE-RUNNING-STATUS: BlueZ midi1 (Raw BLE packets read): 8 messages; the misplaced running status of packet 1_5 is rejected, no Note Off")
     func rawPacketsRead() {
         let result = decodeStream(
             "a6 88 e8 00 40 88 b8 4a 3f 88 98 3e 0e",  // 1_1: three messages in one packet
@@ -30,7 +30,7 @@ struct BlueZVectorTests {
         #expect(result.errors == [BLEMIDIError(packetIndex: 4, byteOffset: 2, rule: .runningStatusWithoutStatus)])
     }
 
-    @Test("MIDI-BLE-SYSEX-CONTINUATION: BlueZ midi2 \"Raw BLE packets SysEx read\": nine packets make five SysEx, stamped with their F7")
+    @Test("MIDI-BLE-SYSEX-CONTINUATION: BlueZ midi2 (Raw BLE packets SysEx read): nine packets make five SysEx, stamped with their F7")
     func rawPacketsSysExRead() {
         let result = decodeStream(
             "a6 da f0 01 02 03 da f7",  // 2_1: in one packet
