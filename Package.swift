@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // The BLE-MIDI packet codec, for the benchmarks and the simulated BLE link.
+        .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph",
+                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,5 +85,9 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
+        .target(name: "BLEMIDI"),
+        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
     ]
 )
