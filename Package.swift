@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "VirtualDevices",
             dependencies: ["SimCore", "Yams"],
-            resources: [.copy("Profiles")]
+            exclude: ["Profiles"],
+            plugins: ["EmbedYAML"]
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
@@ -59,7 +60,8 @@ let package = Package(
         .target(
             name: "Conformance",
             dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
-            resources: [.copy("Catalog")]
+            exclude: ["Catalog"],
+            plugins: ["EmbedYAML"]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
@@ -72,6 +74,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The profiles and the catalog are compiled into their modules (no resource bundle), so a
+        // `soundcheck` binary copied anywhere still has them.
+        .plugin(name: "EmbedYAML", capability: .buildTool(), dependencies: ["EmbedYAMLTool"]),
+        .executableTarget(name: "EmbedYAMLTool"),
+
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),

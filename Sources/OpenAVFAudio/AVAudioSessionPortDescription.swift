@@ -40,7 +40,7 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
 
     /// Chooses one of `dataSources` (nil clears the choice): when the port is in the route the
     /// route is reconfigured at once (`routeConfigurationChange`) and input comes from that data
-    /// source; otherwise it applies when the port is next routed (reference §6.6). A data source
+    /// source; otherwise it applies when the port is next routed (AVAudioSessionPortDescription, AVAudioSessionChannelDescription). A data source
     /// of another port is `badParam`.
     public func setPreferredDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
         guard let binding else {

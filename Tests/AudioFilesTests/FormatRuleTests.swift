@@ -2,7 +2,7 @@ import Foundation
 import OpenAVFAudio
 import Testing
 
-/// AVAudioFormat and AVAudioChannelLayout behave as engine.md §1.1–1.2 documents.
+/// AVAudioFormat and AVAudioChannelLayout behave as AVAudioFormat, AVAudioChannelLayout documents.
 @Suite("AVAudioFormat rules")
 struct FormatRuleTests {
     @Test("FORMATS-STANDARD-DEINTERLEAVED-FLOAT32: the standard format is deinterleaved Float32")

@@ -7,7 +7,7 @@ public struct ActivationSettings: Hashable, Sendable {
         /// `setActive(true)` fails (some readings of H-CAT's "not allowed to start playing").
         case atActivation
         /// Starting I/O fails, as device logs show: "AUIOClient_StartIO failed (561015905)"
-        /// (reference §8, §17 rule 5).
+        /// (AVAudioSession.ErrorCode, AVFAudio, §17 rule 5).
         case atIOStart
     }
 

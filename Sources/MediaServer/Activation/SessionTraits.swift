@@ -16,7 +16,7 @@ public struct SessionTraits: Hashable, Sendable {
         self.options = options
     }
 
-    /// A fresh app session: soloAmbient, default mode, no options (reference §1).
+    /// A fresh app session: soloAmbient, default mode, no options (AVAudioSession (AVFAudio): sharedInstance and defaults).
     public static let `default` = SessionTraits()
 
     /// Mixable sessions neither interrupt nor are interrupted by non-mixable activations (§2.1,

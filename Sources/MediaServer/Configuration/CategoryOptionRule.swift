@@ -1,4 +1,4 @@
-/// One row of the category-option table (reference avaudiosession.md §4): which categories an app
+/// One row of the category-option table (AVAudioSession.CategoryOptions, AVFAudio): which categories an app
 /// may set the option with, and the release that introduced it. Kept as ordered data so error
 /// messages and `PlatformProfile.availableCategoryOptions` come from the same source.
 struct CategoryOptionRule: Sendable {

@@ -1,4 +1,4 @@
-/// Configuration rules that changed between iOS releases (reference avaudiosession.md §2–§5).
+/// Configuration rules that changed between iOS releases (AVAudioSession.Category, .Mode, .CategoryOptions, .RouteSharingPolicy).
 ///
 /// Profiles name major releases; a feature that arrived in a point release (14.5, 26.2) belongs to
 /// the profile of that major release, which models its latest point release.

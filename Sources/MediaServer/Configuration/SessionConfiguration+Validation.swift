@@ -1,5 +1,5 @@
 /// `setCategory(_:mode:policy:options:)`: validation and option normalisation (reference
-/// avaudiosession.md §3–§5 and the derived model in §17). Each check throws the first rule it finds
+/// AVAudioSession.Mode, .CategoryOptions, .RouteSharingPolicy and the derived model in §17). Each check throws the first rule it finds
 /// broken, naming the rule, in this order: release support, route sharing policy, per-option
 /// category rules, option/mode dependencies.
 extension SessionConfiguration {

@@ -1,4 +1,4 @@
-/// Which categories each mode is valid with, and when it appeared (reference avaudiosession.md §3).
+/// Which categories each mode is valid with, and when it appeared (AVAudioSession.Mode, AVFAudio).
 ///
 /// A mode the category does not support is not an error: Apple documents that the session then
 /// uses the default mode's behaviour, so `SessionConfiguration.effectiveMode` falls back to default.

@@ -1,6 +1,6 @@
 import VirtualDevices
 
-/// MultiRoute: the exception to "last in wins" (seed 004: "there is one new exception to it, and
+/// MultiRoute: the exception to "last in wins" (WWDC 2012 session 505: "there is one new exception to it, and
 /// that's called MultiRoute Category").
 extension RouteSelector {
     /// All eligible outputs together (USB, line out, headphones, HDMI), their channels forming one

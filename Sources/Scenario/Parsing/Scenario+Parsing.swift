@@ -8,10 +8,7 @@ extension Scenario {
                           "duration", "exhaustive", "activation-settings", "apps", "steps", "expect"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SourceError(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-        }
-        return try parse(text, file: path, registry: registry)
+        return try parse(TextFile.read(path), file: path, registry: registry)
     }
 
     /// Parses and validates a scenario: every name, time and reference is checked here, so a

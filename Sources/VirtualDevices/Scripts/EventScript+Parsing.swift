@@ -3,10 +3,7 @@ import SimCore
 
 extension EventScript {
     public static func load(file path: String) throws(SourceError) -> EventScript {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SourceError(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-        }
-        return try parse(text, file: path)
+        return try parse(TextFile.read(path), file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(SourceError) -> EventScript {

@@ -7,8 +7,11 @@ public struct YAMLValue {
     public let node: Node
     public let file: String
 
-    /// Parses `text`; syntax errors come back as `SourceError`s with Yams' line and column.
+    /// Parses `text`; syntax errors come back as `SourceError`s with Yams' line and column. Every
+    /// YAML reader (profiles, scripts, scenarios, the catalog) comes through here, so the alias
+    /// bounds of `YAMLAliasCheck` protect them all.
     public static func parse(_ text: String, file: String) throws(SourceError) -> YAMLValue {
+        try YAMLAliasCheck.check(text, file: file)
         do {
             guard let root = try Yams.compose(yaml: text) else {
                 throw SourceError(file: file, line: 0, column: 0, message: "the file is empty")
@@ -29,6 +32,9 @@ public struct YAMLValue {
              let .composer(context, problem, mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return SourceError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return SourceError(file: file, line: context.mark.line, column: context.mark.column,
+                               message: "duplicate key '\(duplicates.joined(separator: "', '"))' in a mapping")
         case let .reader(problem, _, _, _):
             return SourceError(file: file, line: 0, column: 0, message: "invalid YAML: \(problem)")
         default:

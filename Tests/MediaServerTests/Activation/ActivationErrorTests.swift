@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The rules `setActive(true)` and I/O start enforce, in the order of reference §17, each error
+/// The rules `setActive(true)` and I/O start enforce, in the order of not specified by Apple: Soundcheck's session model, docs/architecture.md, each error
 /// naming its rule (§8 codes).
 @Suite("Activation arbiter: activation errors")
 struct ActivationErrorTests {
@@ -44,7 +44,7 @@ struct ActivationErrorTests {
         let error = try #require(activationError(&arbiter, .music, .player))
         #expect(error.code == .cannotInterruptOthers)
         #expect(error.rule.contains("Now Playing"))
-        // A mixable (ducking) session is allowed (observed workaround, reference §9).
+        // A mixable (ducking) session is allowed (observed workaround, AVAudioSession.setActive(_:options:), AVFAudio).
         #expect(activationError(&arbiter, .music, SessionTraits(category: .playback, options: [.mixWithOthers, .duckOthers])) == nil)
     }
 
@@ -89,7 +89,7 @@ struct ActivationErrorTests {
         }
     }
 
-    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in reference §17 order")
+    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in not specified by Apple: Soundcheck's session model, docs/architecture.md order")
     func ruleOrder() {
         var everything = SystemState()
         everything.mediaServerRunning = false

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Every category × option cell of reference §4, written out here independently of the
+/// Every category × option cell of AVAudioSession.CategoryOptions, AVFAudio, written out here independently of the
 /// implementation's table. A cell is "settable" when `make` raises no applicability error naming
 /// the option (farFieldInput may still need allowBluetoothHFP; that dependency is tested elsewhere).
 @Suite("Category options per category (SESSION-CONFIG-OPTION-CATEGORY)")
