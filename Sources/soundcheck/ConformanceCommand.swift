@@ -17,7 +17,7 @@ struct ConformanceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Platform profile (ios6 … ios26).")
+    @Option(help: ArgumentHelp(PlatformOption.help))
     var platform = "ios17"
 
     @Option(help: "Folder to write the report into.")
@@ -29,20 +29,17 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Scenario folders or files.")
     var scenarios: [String] = ["Scenarios"]
 
-    @Option(help: "The package's Tests folder, scanned for tests that name requirements.")
-    var tests = "Tests"
+    @Option(help: "The package's Tests folder, scanned for tests that name requirements (default: Tests, when there is one).")
+    var tests: String?
 
     func run() throws {
-        guard let profile = PlatformProfile(name: platform) else { throw UserError("unknown platform '\(platform)' (expected ios6 … ios26)") }
+        let profile = try PlatformOption.parse(platform)
         let catalog: [Requirement]
         do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
         let files: [String]
         do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
         let scenarioChecks = ScenarioChecks.run(files: files, platform: profile)
-        let declarations: [TestDeclaration]
-        do { declarations = try TestDeclaration.scan(testsFolder: URL(fileURLWithPath: tests)) } catch {
-            throw UserError("cannot read the tests folder '\(tests)': \(error)")
-        }
+        let declarations = try testDeclarations()
         let results: TestResults?
         do { results = try testResults.map(TestResults.load(file:)) } catch { throw UserError("\(error)") }
         let testChecks = declarations.map { test in
@@ -51,14 +48,28 @@ struct ConformanceCommand: ParsableCommand {
         }
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(out, what: "the report folder")
         for (name, text) in [("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
                              ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))] {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name))
+            try OutputFile.write(text, to: (out as NSString).appendingPathComponent(name), what: "the report")
         }
         print("\(report.platform): \(report.total) requirements — \(report.count(.passed)) passed, \(report.count(.failed)) failed, "
             + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notChecked)) not checked; "
-            + "\(report.findings.count) app rule violations; written to \(out)")
+            + "\(report.findings.count) app rule violations; written to \(out) (open \((out as NSString).appendingPathComponent("conformance.html")))")
         if report.hasFailures { throw ExitCode(1) }
+    }
+
+    /// The Swift tests that name requirements. Without `--tests`, the `Tests` folder of the
+    /// working directory when there is one (an installed binary run elsewhere has none).
+    func testDeclarations() throws -> [TestDeclaration] {
+        let folder = tests ?? "Tests"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if tests == nil { return [] }
+            throw UserError("\(folder): no such folder (--tests names the package's Tests folder)")
+        }
+        do { return try TestDeclaration.scan(testsFolder: URL(fileURLWithPath: folder)) } catch {
+            throw UserError("cannot read the tests folder '\(folder)': \(error.localizedDescription)")
+        }
     }
 }

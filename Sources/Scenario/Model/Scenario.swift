@@ -29,6 +29,9 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The file the scenario was read from, as given.
     public var file: String
+    /// SHA-256 of the file's text: traces name the scenario by it, so they are the same bytes
+    /// whatever path or working directory the scenario was run from.
+    public var sourceHash = ""
 
     public func app(named name: String) -> AppDeclaration? { apps.first { $0.name == name } }
 

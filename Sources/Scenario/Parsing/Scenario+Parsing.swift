@@ -15,6 +15,9 @@ extension Scenario {
     /// scenario that parses can run, and every problem is reported at its file:line:column.
     public static func parse(_ text: String, file: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         let root = try YAMLValue.parse(text, file: file)
+        if ScenarioFiles.isEventScript(text: text), let key = root.key("script") {
+            throw key.error("this is \(ScenarioFiles.eventScriptRule)")
+        }
         let top = try root.mapping("a scenario", allowed: topKeys)
         var device = try top["device"]?.string("device") ?? "iphone"
         // A profile file is found next to the scenario, wherever the run starts from.
@@ -29,15 +32,9 @@ extension Scenario {
         var platform = PlatformProfile.default
         if let value = top["platform"] {
             let name = try value.string("platform")
-            guard let profile = PlatformProfile(name: name) else {
-                throw value.error("unknown platform '\(name)' (expected ios6 … ios30, e.g. \(PlatformProfile.all.map(\.description).joined(separator: ", ")))")
-            }
-            platform = profile
+            platform = try value.choice("platform", PlatformProfile.all.map { ($0.description, $0) })
         }
-        var accessories: [AccessoryKind] = []
-        for value in try top["accessories"]?.list("accessories") ?? [] {
-            accessories.append(try DeviceEventReader.accessory(value))
-        }
+        let accessories = try AccessoryList.read(top["accessories"], profile: deviceProfile)
         let apps = try parseApps(top["apps"], file: file, registry: registry)
         let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
         var scenario = Scenario(
@@ -45,12 +42,13 @@ extension Scenario {
             description: try top["description"]?.string("description") ?? "",
             requirements: try top["requirements"]?.names("requirements") ?? [],
             device: device, platform: platform,
-            seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
+            seed: try top["seed"]?.seed() ?? 0,
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
             activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         scenario.deviceProfile = deviceProfile
+        scenario.sourceHash = Trace.sha256Hex(text)
         let portNames = PortNames(profile: deviceProfile, accessories: accessories, steps: steps)
         try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,
