@@ -29,11 +29,7 @@ extension Scenario {
         do { deviceProfile = try DeviceProfile.load(device) } catch {
             throw (top["device"] ?? root).error("unknown device '\(device)': \(error.message)")
         }
-        var platform = PlatformProfile.default
-        if let value = top["platform"] {
-            let name = try value.string("platform")
-            platform = try value.choice("platform", PlatformProfile.all.map { ($0.description, $0) })
-        }
+        let platform = try top["platform"]?.choice("platform", PlatformProfile.all.map { ($0.description, $0) }) ?? .default
         let accessories = try AccessoryList.read(top["accessories"], profile: deviceProfile)
         let apps = try parseApps(top["apps"], file: file, registry: registry)
         let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
