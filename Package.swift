@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Soundcheck: a deterministic simulation and conformance bench for Apple's audio stack, on Linux.
-// Layers (each imports only what sits below it) are described in DESIGN.md §2.
+// Layers (each imports only what sits below it) are described in docs/architecture.md.
 import PackageDescription
 
 /// A system library found with pkg-config, with the Debian package that provides it.

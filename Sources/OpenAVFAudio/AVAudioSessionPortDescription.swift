@@ -54,7 +54,7 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
         } catch { throw AVAudioSession.error(error) }
     }
 
-    // Apple compares UID, type, name, channels and data sources; the hash is the UID's (§6.6).
+    // Apple compares UID, type, name, channels and data sources; the hash is the UID's (AVAudioSessionPortDescription docs).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAudioSessionPortDescription else { return false }
         return uid == other.uid && portType == other.portType && portName == other.portName

@@ -101,7 +101,7 @@ struct ScenarioOutcome {
     var report: String? {
         if let error { return "  \(error)\n" }
         guard let result else { return nil }
-        // Work still queued at the end is reported, not ignored (DESIGN §3).
+        // Work still queued at the end is reported, not ignored (docs/architecture.md, Determinism).
         let leftovers = result.leftovers.map { "  still queued at the end: \($0)\n" }.joined()
         let text = (result.passed ? "" : result.failureReport) + leftovers
         return text.isEmpty ? nil : text

@@ -15,7 +15,7 @@ struct PortEligibility: Hashable, Sendable {
     }
 
     /// HFP ports are usable only with `allowBluetoothHFP`, which only playAndRecord and record
-    /// accept; voiceChat and videoChat imply it (AVAudioSession.CategoryOptions, AVFAudio, §10.5). Re-deriving the implied bit
+    /// accept; voiceChat and videoChat imply it (AVAudioSession.CategoryOptions, AVFAudio, allowBluetooth/allowBluetoothA2DP docs). Re-deriving the implied bit
     /// here keeps selection right even if given options the normaliser has not seen.
     var allowsHFP: Bool {
         guard category == .playAndRecord || category == .record else { return false }
@@ -23,7 +23,7 @@ struct PortEligibility: Hashable, Sendable {
     }
 
     /// A2DP output: always for output-only categories, by option for playAndRecord, never for
-    /// record or multiRoute (AVAudioSession.CategoryOptions, AVFAudio allowBluetoothA2DP, §10.5).
+    /// record or multiRoute (AVAudioSession.CategoryOptions, AVFAudio allowBluetoothA2DP, allowBluetooth/allowBluetoothA2DP docs).
     var allowsA2DP: Bool {
         switch category {
         case .ambient, .soloAmbient, .playback: true
@@ -42,7 +42,7 @@ struct PortEligibility: Hashable, Sendable {
         }
     }
 
-    /// videoChat implies defaultToSpeaker (AVAudioSession.Mode, AVFAudio, §4).
+    /// videoChat implies defaultToSpeaker (AVAudioSession.Mode, AVFAudio, AVAudioSession.CategoryOptions docs).
     var prefersSpeaker: Bool { options.contains(.defaultToSpeaker) || mode == .videoChat }
 
     func isEligibleOutput(_ port: Port) -> Bool {

@@ -9,12 +9,12 @@ public enum RouteChangeClassifier {
     /// In order:
     /// 1. Same route → nil, except after a category change, which is itself a route change even
     ///    when the ports stay the same (ASPG "Responding to Route Changes"; WWDC 2012 session 505: setting
-    ///    MultiRoute "will trigger a route change with the reason Category Change"; §9, §17).
+    ///    MultiRoute "will trigger a route change with the reason Category Change"; setActive(_:options:) docs, our derived session model).
     /// 2. The category needs input (or output) and the new route has none →
-    ///    `noSuitableRouteForCategory` (e.g. record with no input, §10.1).
+    ///    `noSuitableRouteForCategory` (e.g. record with no input, RouteChangeReason docs).
     /// 3. `categoryChanged` → `categoryChange`.
     /// 4. Same ports, different configuration (data source, channels, rates) →
-    ///    `routeConfigurationChange` (§10.1, §10.8).
+    ///    `routeConfigurationChange` (RouteChangeReason docs, setPreferredInput docs).
     /// 5. Otherwise by cause: attach → `newDeviceAvailable`, detach → `oldDeviceUnavailable`,
     ///    speaker override → `override`, preferred input → `override` (an app-requested reroute;
     ///    observed, not documented), wake → `wakeFromSleep`.

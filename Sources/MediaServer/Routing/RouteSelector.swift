@@ -5,8 +5,8 @@ import VirtualDevices
 /// The rule users expect is "last in wins": the most recently attached suitable accessory takes
 /// the route, and detaching it falls back to the one before, down to the built-in ports (WWDC 2010
 /// and 2012 talks, WWDC 2010 session 412 and WWDC 2012 session 505; Audio Session Programming Guide: audio routing, last in wins). Which ports are
-/// "suitable" depends on category, mode and options (`PortEligibility`, §4, §10.5–§10.7).
-/// MultiRoute is the one exception: it aggregates all eligible outputs (§10.6).
+/// "suitable" depends on category, mode and options (`PortEligibility`, AVAudioSession.CategoryOptions docs, allowBluetooth/allowBluetoothA2DP docs to QA1803).
+/// MultiRoute is the one exception: it aggregates all eligible outputs (multiRoute docs).
 public enum RouteSelector {
     /// The route a session with `request`'s configuration uses on a device with `request.ports`.
     public static func route(for request: RouteRequest) -> AudioRoute {

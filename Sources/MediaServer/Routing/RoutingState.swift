@@ -32,7 +32,7 @@ public struct RoutingState: Hashable, Sendable {
     }
 
     /// `setPreferredInput(_:)`: `uid` must name one of `available` (the session's
-    /// `availableInputs`), otherwise `badParam`; nil clears the preference (AVAudioSession.currentRoute, routeChangeNotification, §10.8).
+    /// `availableInputs`), otherwise `badParam`; nil clears the preference (AVAudioSession.currentRoute, routeChangeNotification, setPreferredInput docs).
     /// The preference is kept when its port detaches and is honoured again if it returns.
     @discardableResult
     public mutating func setPreferredInput(_ uid: String?, available: [Port]) throws(SessionError) -> RouteChangeCause? {
@@ -85,7 +85,7 @@ public struct RoutingState: Hashable, Sendable {
 
     /// Reverts the speaker override, which lasts only "until the current route changes"; "any
     /// route change or interruption will cause the audio to be routed back to its normal route,
-    /// following the last-in wins rule" (QA1754, Audio Session Programming Guide: audio routing, last in wins, §10.4). The server calls this on
+    /// following the last-in wins rule" (QA1754, Audio Session Programming Guide: audio routing, last in wins, QA1754). The server calls this on
     /// every hardware route change (ports added or removed, wake), category change and
     /// interruption, before recomputing the route, but not for the change the override itself
     /// causes. Returns whether an override was in effect.

@@ -20,7 +20,7 @@ public struct Scenario: Sendable {
     public var accessories: [AccessoryKind]
     /// The run ends here; nothing may be scheduled or expected after it.
     public var duration: HostDuration
-    /// Every notification and every failed API call must be expected (DESIGN §7).
+    /// Every notification and every failed API call must be expected (docs/architecture.md, Requirements).
     public var exhaustive: Bool
     /// The readings of the sources the run's media server follows (`activation-settings:`).
     public var activationSettings: ActivationSettings

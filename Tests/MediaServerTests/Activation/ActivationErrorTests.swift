@@ -3,7 +3,7 @@ import Testing
 @testable import MediaServer
 
 /// The rules `setActive(true)` and I/O start enforce, in the order of not specified by Apple: Soundcheck's session model, docs/architecture.md, each error
-/// naming its rule (§8 codes).
+/// naming its rule (AVAudioSession.ErrorCode docs codes).
 @Suite("Activation arbiter: activation errors")
 struct ActivationErrorTests {
     static let inCall = { var state = SystemState(); state.call = .active(caller: "Mum"); return state }()

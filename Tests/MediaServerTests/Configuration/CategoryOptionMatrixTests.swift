@@ -37,7 +37,7 @@ struct CategoryOptionMatrixTests {
     }
 
     // SESSION-CONFIG-OPTION-CATEGORY-MATRIX
-    @Test("SESSION-CONFIG-OPTION-CATEGORY-MATRIX: each option is settable exactly where §4 says", arguments: cells)
+    @Test("SESSION-CONFIG-OPTION-CATEGORY-MATRIX: each option is settable exactly where the CategoryOptions docs say", arguments: cells)
     func cell(_ cell: Cell) {
         let error = configurationError(cell.category, options: cell.option)
         let applicabilityError = error.map { $0.rule.hasPrefix("\(cell.name) is only applicable") } ?? false
