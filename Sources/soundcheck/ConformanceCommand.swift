@@ -29,6 +29,12 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Scenario folders or files.")
     var scenarios: [String] = ["Scenarios"]
 
+    @Option(help: ArgumentHelp("Run only share K of N of the scenarios and write their runs (scenario-runs-K-of-N.json) to --out, for --merge; no report.", valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(help: ArgumentHelp("Build the report from the scenario-runs files of all N shards in these folders instead of running the scenarios (repeatable).", valueName: "folder"))
+    var merge: [String] = []
+
     @Option(help: "The package's Tests folder, scanned for tests that name requirements (default: Tests, when there is one).")
     var tests: String?
 
@@ -36,9 +42,7 @@ struct ConformanceCommand: ParsableCommand {
         let profile = try PlatformOption.parse(platform)
         let catalog: [Requirement]
         do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
-        let files: [String]
-        do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
-        let scenarioChecks = ScenarioChecks.run(files: files, platform: profile)
+        guard let scenarioChecks = try scenarioChecks(platform: profile) else { return }
         let declarations = try testDeclarations()
         let results: TestResults?
         do { results = try testResults.map(TestResults.load(file:)) } catch { throw UserError("\(error)") }
@@ -71,5 +75,34 @@ struct ConformanceCommand: ParsableCommand {
         do { return try TestDeclaration.scan(testsFolder: URL(fileURLWithPath: folder)) } catch {
             throw UserError("cannot read the tests folder '\(folder)': \(error.localizedDescription)")
         }
+    }
+
+    /// The scenario runs: made here, or merged from the shards' files; nil after writing a share.
+    func scenarioChecks(platform: PlatformProfile) throws -> ScenarioChecks? {
+        if !merge.isEmpty {
+            do {
+                let files = try merge.flatMap { folder in
+                    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                        .filter { $0.hasPrefix("scenario-runs-") && $0.hasSuffix(".json") }
+                        .map { (folder as NSString).appendingPathComponent($0) }
+                }
+                return try ScenarioShard.merge(files.map(ScenarioShard.read(file:)), sources: merge)
+            } catch let error as UserError { throw error } catch let error as TestResultsError { throw UserError(error.description) } catch {
+                throw UserError("cannot read the shards under \(merge.joined(separator: ", ")): \(error.localizedDescription)")
+            }
+        }
+        let files: [String]
+        do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
+        guard let shard else { return ScenarioChecks.run(files: files, platform: platform) }
+        let share = ScenarioShard(index: shard.index, count: shard.count,
+                                  runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform).runs)
+        try OutputFile.makeFolder(out, what: "the shard folder")
+        let path = (out as NSString).appendingPathComponent(share.fileName)
+        do { try share.json().write(to: URL(fileURLWithPath: path)) } catch {
+            throw UserError("cannot write the shard's runs to '\(path)': \(OutputFile.reason(path, isFolder: false))")
+        }
+        print("share \(shard.index)/\(shard.count): \(share.runs.count) scenarios run, written to \(path); "
+            + "merge all \(shard.count) with `soundcheck conformance --merge FOLDER…`")
+        return nil
     }
 }

@@ -82,4 +82,26 @@ struct TraceNameCLITests {
         let bad = try CLIProcessTests.run(["run", folder, "--shard", "4/3"])
         #expect(bad.status == 64 && bad.errors.contains("The value '4/3' is invalid for '--shard <K/N>'"))
     }
+
+    @Test("conformance --shard K/N on N machines, then --merge: the report is the single machine's, byte for byte")
+    func conformanceShards() throws {
+        let scenarios = StandaloneBinaryTests.root.appendingPathComponent("Scenarios/ducking").path
+        let base = try ScenarioCLITests.folder("conformance-shards", files: [:])
+        let single = try CLIProcessTests.run(["conformance", "--scenarios", scenarios, "--out", base + "/single"])
+        #expect(single.status == 0, "\(single.output)\(single.errors)")
+        var merge: [String] = []
+        for k in 1...3 {
+            let share = try CLIProcessTests.run(["conformance", "--scenarios", scenarios, "--shard", "\(k)/3", "--out", base + "/part\(k)"])
+            #expect(share.status == 0 && share.output.contains("share \(k)/3: "), "\(share.output)\(share.errors)")
+            merge += ["--merge", base + "/part\(k)"]
+        }
+        let merged = try CLIProcessTests.run(["conformance", "--out", base + "/merged"] + merge)
+        #expect(merged.status == 0, "\(merged.output)\(merged.errors)")
+        let expected = try Self.contents(base + "/single")
+        #expect(expected.keys.sorted() == ["conformance.html", "conformance.json", "conformance.md", "junit.xml"])
+        #expect(try Self.contents(base + "/merged") == expected)
+        let partial = try CLIProcessTests.run(["conformance", "--out", base + "/partial", "--merge", base + "/part1", "--merge", base + "/part3"])
+        #expect(partial.status == 1)
+        #expect(partial.errors.contains("are shares 1/3, 3/3; a merge needs each of 1/3 … 3/3 exactly once"))
+    }
 }

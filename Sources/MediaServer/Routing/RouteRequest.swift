@@ -5,7 +5,7 @@ import VirtualDevices
 /// the same request always yields the same route (docs/architecture.md, Determinism).
 ///
 /// `mode` is the effective mode (an invalid mode for the category already replaced by `default`)
-/// and `options` are already normalised (implied bits added); see not specified by Apple: Soundcheck's session model, docs/architecture.md.
+/// and `options` are already normalised (implied bits added); see our derived session model (not specified by Apple).
 public struct RouteRequest: Hashable, Sendable {
     public var category: SessionCategory
     public var mode: SessionMode

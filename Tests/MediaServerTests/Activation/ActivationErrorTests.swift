@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The rules `setActive(true)` and I/O start enforce, in the order of not specified by Apple: Soundcheck's session model, docs/architecture.md, each error
+/// The rules `setActive(true)` and I/O start enforce, in the order of our derived session model (not specified by Apple), each error
 /// naming its rule (AVAudioSession.ErrorCode docs codes).
 @Suite("Activation arbiter: activation errors")
 struct ActivationErrorTests {
@@ -89,7 +89,7 @@ struct ActivationErrorTests {
         }
     }
 
-    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in not specified by Apple: Soundcheck's session model, docs/architecture.md order")
+    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in the order of our derived session model")
     func ruleOrder() {
         var everything = SystemState()
         everything.mediaServerRunning = false
