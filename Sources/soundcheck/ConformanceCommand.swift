@@ -86,7 +86,7 @@ struct ConformanceCommand: ParsableCommand {
                         .filter { $0.hasPrefix("scenario-runs-") && $0.hasSuffix(".json") }
                         .map { (folder as NSString).appendingPathComponent($0) }
                 }
-                return try ScenarioShard.merge(files.map(ScenarioShard.read(file:)), sources: merge)
+                return try ScenarioShard.merge(files.map(ScenarioShard.read(file:)), platform: platform.description, sources: merge)
             } catch let error as UserError { throw error } catch let error as TestResultsError { throw UserError(error.description) } catch {
                 throw UserError("cannot read the shards under \(merge.joined(separator: ", ")): \(error.localizedDescription)")
             }
@@ -94,7 +94,7 @@ struct ConformanceCommand: ParsableCommand {
         let files: [String]
         do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
         guard let shard else { return ScenarioChecks.run(files: files, platform: platform) }
-        let share = ScenarioShard(index: shard.index, count: shard.count,
+        let share = ScenarioShard(index: shard.index, count: shard.count, platform: platform.description,
                                   runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform).runs)
         try OutputFile.makeFolder(out, what: "the shard folder")
         let path = (out as NSString).appendingPathComponent(share.fileName)

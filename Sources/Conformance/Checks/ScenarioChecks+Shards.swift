@@ -9,11 +9,14 @@ import VirtualDevices
 public struct ScenarioShard: Sendable {
     public let index: Int
     public let count: Int
+    /// The platform profile the share ran on (`ios17`); a merge must not mix platforms.
+    public let platform: String
     public let runs: [ScenarioChecks.Run]
 
-    public init(index: Int, count: Int, runs: [ScenarioChecks.Run]) {
+    public init(index: Int, count: Int, platform: String, runs: [ScenarioChecks.Run]) {
         self.index = index
         self.count = count
+        self.platform = platform
         self.runs = runs
     }
 
@@ -28,7 +31,7 @@ public struct ScenarioShard: Sendable {
             if let trace = run.trace { entry["trace"] = trace.jsonLines }
             return entry
         }
-        let object: [String: Any] = ["format": "soundcheck-scenario-runs/1", "shard": index, "of": count, "runs": runs]
+        let object: [String: Any] = ["format": "soundcheck-scenario-runs/1", "shard": index, "of": count, "platform": platform, "runs": runs]
         return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
     }
 
@@ -37,7 +40,8 @@ public struct ScenarioShard: Sendable {
         let data = Data(try TextFile.read(file).utf8)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["format"] as? String == "soundcheck-scenario-runs/1",
-              let index = object["shard"] as? Int, let count = object["of"] as? Int, let entries = object["runs"] as? [[String: Any]]
+              let index = object["shard"] as? Int, let count = object["of"] as? Int, let platform = object["platform"] as? String,
+              let entries = object["runs"] as? [[String: Any]]
         else { throw fail("not a scenario-runs file written by `soundcheck conformance --shard`") }
         var runs: [ScenarioChecks.Run] = []
         for (number, entry) in entries.enumerated() {
@@ -59,15 +63,18 @@ public struct ScenarioShard: Sendable {
             let check = ConformanceCheck(kind: .scenario, name: file, requirementIDs: requirements, outcome: outcome)
             runs.append(ScenarioChecks.Run(file: file, name: name, check: check, trace: trace))
         }
-        return ScenarioShard(index: index, count: count, runs: runs)
+        return ScenarioShard(index: index, count: count, platform: platform, runs: runs)
     }
 
-    /// All N shares, each once, from the same split, as the runs one machine would have made.
-    public static func merge(_ shards: [ScenarioShard], sources: [String]) throws -> ScenarioChecks {
+    /// All N shares, each once, from the same split and platform, as the runs one machine would have made.
+    public static func merge(_ shards: [ScenarioShard], platform: String, sources: [String]) throws -> ScenarioChecks {
         guard let count = shards.first?.count else { throw TestResultsError(message: "no scenario-runs files under \(sources.joined(separator: ", "))") }
         let indices = shards.map(\.index).sorted()
         guard shards.allSatisfy({ $0.count == count }), indices == Array(1...count) else {
             throw TestResultsError(message: "the scenario-runs files under \(sources.joined(separator: ", ")) are shares \(shards.map { "\($0.index)/\($0.count)" }.sorted().joined(separator: ", ")); a merge needs each of 1/\(count) … \(count)/\(count) exactly once")
+        }
+        if let other = shards.first(where: { $0.platform != platform }) {
+            throw TestResultsError(message: "share \(other.index)/\(count) ran on \(other.platform), not \(platform) (give the shards' --platform)")
         }
         return ScenarioChecks(runs: shards.flatMap(\.runs).sorted { $0.file < $1.file })
     }
