@@ -87,7 +87,7 @@ struct ConformanceCommand: ParsableCommand {
                         .map { (folder as NSString).appendingPathComponent($0) }
                 }
                 return try ScenarioShard.merge(files.map(ScenarioShard.read(file:)), platform: platform.description, sources: merge)
-            } catch let error as UserError { throw error } catch let error as TestResultsError { throw UserError(error.description) } catch {
+            } catch let error as UserError { throw error } catch let error as ShardError { throw UserError(error.description) } catch {
                 throw UserError("cannot read the shards under \(merge.joined(separator: ", ")): \(error.localizedDescription)")
             }
         }

@@ -36,8 +36,9 @@ public struct ScenarioShard: Sendable {
     }
 
     public static func read(file: String) throws -> ScenarioShard {
-        func fail(_ message: String) -> TestResultsError { TestResultsError(message: "\(file): \(message)") }
-        let data = Data(try TextFile.read(file).utf8)
+        func fail(_ message: String) -> ShardError { ShardError("\(file): \(message)") }
+        let data: Data
+        do { data = Data(try TextFile.read(file).utf8) } catch { throw ShardError(error.description) }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["format"] as? String == "soundcheck-scenario-runs/1",
               let index = object["shard"] as? Int, let count = object["of"] as? Int, let platform = object["platform"] as? String,
@@ -68,14 +69,21 @@ public struct ScenarioShard: Sendable {
 
     /// All N shares, each once, from the same split and platform, as the runs one machine would have made.
     public static func merge(_ shards: [ScenarioShard], platform: String, sources: [String]) throws -> ScenarioChecks {
-        guard let count = shards.first?.count else { throw TestResultsError(message: "no scenario-runs files under \(sources.joined(separator: ", "))") }
+        guard let count = shards.first?.count else { throw ShardError("no scenario-runs files under \(sources.joined(separator: ", "))") }
         let indices = shards.map(\.index).sorted()
         guard shards.allSatisfy({ $0.count == count }), indices == Array(1...count) else {
-            throw TestResultsError(message: "the scenario-runs files under \(sources.joined(separator: ", ")) are shares \(shards.map { "\($0.index)/\($0.count)" }.sorted().joined(separator: ", ")); a merge needs each of 1/\(count) … \(count)/\(count) exactly once")
+            throw ShardError("the scenario-runs files under \(sources.joined(separator: ", ")) are shares \(shards.map { "\($0.index)/\($0.count)" }.sorted().joined(separator: ", ")); a merge needs each of 1/\(count) … \(count)/\(count) exactly once")
         }
         if let other = shards.first(where: { $0.platform != platform }) {
-            throw TestResultsError(message: "share \(other.index)/\(count) ran on \(other.platform), not \(platform) (give the shards' --platform)")
+            throw ShardError("share \(other.index)/\(count) ran on \(other.platform), not \(platform) (give the shards' --platform)")
         }
         return ScenarioChecks(runs: shards.flatMap(\.runs).sorted { $0.file < $1.file })
     }
+}
+
+/// A shard file that cannot be read, or a set of shards that cannot be merged.
+public struct ShardError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
 }
