@@ -64,6 +64,15 @@ struct CatalogFileReader {
 
     func source(_ value: YAMLValue) throws(SourceError) -> RequirementSource {
         guard case let .mapping(mapping) = value.node else { throw value.error("source must be a mapping: { talk, phrase } or { doc }") }
+        // The old forms named files outside the repository; say what to write instead.
+        if let seedKey = value.key("seed") {
+            let file = mapping.first { $0.key.string == "seed" }?.value.string ?? ""
+            let talk = RequirementSource.talks.first { $0.transcript == file }.map { "talk: \($0.citation)" } ?? "talk: WWDC YEAR session N"
+            throw seedKey.error("'seed:' names a transcript file; cite the talk instead: { \(talk), phrase: … }")
+        }
+        if let referenceKey = value.key("reference") {
+            throw referenceKey.error("'reference:' names a note outside the repository; cite Apple's documentation by name instead: { doc: \"…\" }")
+        }
         if mapping.keys.contains(where: { $0.string == "doc" }) {
             let docValue = try value.mapping("a source", allowed: Self.docKeys).required("doc")
             let name = try docValue.string("doc")

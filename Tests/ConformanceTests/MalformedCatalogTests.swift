@@ -125,6 +125,17 @@ struct MalformedCatalogTests {
         #expect(fixed.problems(in: requirements).isEmpty)
     }
 
+    @Test("the old seed: and reference: sources say what to write instead")
+    func oldSources() {
+        let entry = { (source: String) in "- id: SESSION-OTHER\n  statement: Something holds.\n  source: \(source)\n  platforms: [ios8]\n" }
+        #expect(problems([("session.yaml", entry("{ seed: 002_14e980e8bdae805b.txt, phrase: \"last in wins\" }"))]) == [
+            "session.yaml:3:13: 'seed:' names a transcript file; cite the talk instead: { talk: WWDC 2010 session 412, phrase: … }",
+        ])
+        #expect(problems([("session.yaml", entry("{ reference: engine.md, section: \"§4.4\" }"))]) == [
+            "session.yaml:3:13: 'reference:' names a note outside the repository; cite Apple's documentation by name instead: { doc: \"…\" }",
+        ])
+    }
+
     @Test("a source is either { talk, phrase } or { doc }")
     func sourceShape() {
         let text = """
