@@ -34,6 +34,7 @@ struct StandaloneBinaryTests {
     @Test("a copied binary lists devices, runs scenarios and writes the conformance report from any folder")
     func copiedBinary() throws {
         let folder = try Self.scratch("installed")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("soundcheck")
         try FileManager.default.copyItem(at: CLIProcessTests.binary, to: binary)
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Scenarios/session"),
@@ -58,6 +59,7 @@ struct StandaloneBinaryTests {
           .timeLimit(.minutes(60)))
     func freshClone() throws {
         let folder = try Self.scratch("clone")
+        defer { try? FileManager.default.removeItem(at: folder) }   // a whole .build
         let clone = folder.appendingPathComponent("soundcheck")
         let git = URL(fileURLWithPath: "/usr/bin/git"), swift = URL(fileURLWithPath: "/usr/bin/env")
         let cloned = try Self.run(git, ["clone", "--quiet", Self.root.path, clone.path], in: folder)
