@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Soundcheck: a deterministic simulation and conformance bench for Apple's audio stack, on Linux.
-// Layers (each imports only what sits below it) are described in DESIGN.md §2.
+// Layers (each imports only what sits below it) are described in docs/architecture.md.
 import PackageDescription
 
 /// A system library found with pkg-config, with the Debian package that provides it.
@@ -49,7 +49,8 @@ let package = Package(
         .target(
             name: "VirtualDevices",
             dependencies: ["SimCore", "Yams"],
-            resources: [.copy("Profiles")]
+            exclude: ["Profiles"],
+            plugins: ["EmbedYAML"]
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
@@ -62,7 +63,8 @@ let package = Package(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
             dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
-            resources: [.copy("Catalog")]
+            exclude: ["Catalog"],
+            plugins: ["EmbedYAML"]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
@@ -75,6 +77,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The profiles and the catalog are compiled into their modules (no resource bundle), so a
+        // `soundcheck` binary copied anywhere still has them.
+        .plugin(name: "EmbedYAML", capability: .buildTool(), dependencies: ["EmbedYAMLTool"]),
+        .executableTarget(name: "EmbedYAMLTool"),
+
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),

@@ -1,7 +1,7 @@
 /// Float → N-bit PCM with a symmetric 2^(N−1) scale, rounding and clipping.
 ///
 /// libsndfile scales float→int by 2^(N−1)−1 but int→float by 2^(N−1), so a float written and read
-/// back drifts by up to one LSB (and 24-bit writes are not bit-exact, perf.md §7). Apple's
+/// back drifts by up to one LSB (and 24-bit writes are not bit-exact, libsndfile's float-to-int conversion). Apple's
 /// converters use 2^(N−1) both ways; quantizing here and writing through libsndfile's exact
 /// integer path makes every on-grid sample round-trip bit-exactly.
 struct PCMQuantizer {

@@ -6,8 +6,8 @@ struct CatalogFileReader {
     let file: String
 
     static let entryKeys = ["id", "statement", "source", "platforms", "not-checkable"]
-    static let seedKeys = ["seed", "phrase"]
-    static let referenceKeys = ["reference", "section"]
+    static let talkKeys = ["talk", "phrase"]
+    static let docKeys = ["doc"]
 
     var areaName: String { file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file }
 
@@ -71,28 +71,28 @@ struct CatalogFileReader {
     }
 
     func source(_ value: YAMLValue) throws(SourceError) -> RequirementSource {
-        guard case let .mapping(mapping) = value.node else { throw value.error("source must be a mapping: { seed, phrase } or { reference, section }") }
-        let isReference = mapping.keys.contains { $0.string == "reference" || $0.string == "section" }
-        let fields = try value.mapping("a source", allowed: isReference ? Self.referenceKeys : Self.seedKeys)
-        if isReference {
-            let fileValue = try fields.required("reference")
-            let file = try fileValue.choice("reference file", RequirementSource.referenceFiles.map { ($0, $0) })
-            let sectionValue = try fields.required("section")
-            let section = try sectionValue.string("section")
-            guard Self.isSectionNumber(section) else { throw sectionValue.error("section must be written §N or §N.M, not '\(section)'") }
-            return .reference(file: file, section: section, at: CatalogLocation(sectionValue))
+        guard case let .mapping(mapping) = value.node else { throw value.error("source must be a mapping: { talk, phrase } or { doc }") }
+        // The old forms named files outside the repository; say what to write instead.
+        if let seedKey = value.key("seed") {
+            let file = mapping.first { $0.key.string == "seed" }?.value.string ?? ""
+            let talk = RequirementSource.talks.first { $0.transcript == file }.map { "talk: \($0.citation)" } ?? "talk: WWDC YEAR session N"
+            throw seedKey.error("'seed:' names a transcript file; cite the talk instead: { \(talk), phrase: … }")
         }
-        let file = try fields.required("seed").choice("seed file", RequirementSource.seedFiles.map { ($0, $0) })
+        if let referenceKey = value.key("reference") {
+            throw referenceKey.error("'reference:' names a note outside the repository; cite Apple's documentation by name instead: { doc: \"…\" }")
+        }
+        if mapping.keys.contains(where: { $0.string == "doc" }) {
+            let docValue = try value.mapping("a source", allowed: Self.docKeys).required("doc")
+            let name = try docValue.string("doc")
+            guard name.count >= 4 else { throw docValue.error("doc '\(name)' must name the documentation page, header or specification") }
+            return .doc(name, at: CatalogLocation(docValue))
+        }
+        let fields = try value.mapping("a source", allowed: Self.talkKeys)
+        let talk = try fields.required("talk").choice("talk", RequirementSource.talks.map { ($0.citation, $0) })
         let phraseValue = try fields.required("phrase")
         let phrase = try phraseValue.string("phrase")
         guard phrase.count >= 8 else { throw phraseValue.error("phrase '\(phrase)' is too short to locate anything (8 characters at least)") }
-        return .seed(file: file, phrase: phrase, at: CatalogLocation(phraseValue))
-    }
-
-    static func isSectionNumber(_ section: String) -> Bool {
-        guard section.hasPrefix("§") else { return false }
-        let parts = section.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        return .talk(talk, phrase: phrase, at: CatalogLocation(phraseValue))
     }
 
     func platforms(_ value: YAMLValue) throws(SourceError) -> [String] {

@@ -5,12 +5,12 @@ import VirtualDevices
 /// Reading never stops at the first problem in a folder: each file and each entry is checked, and
 /// all problems come back together, so one run of the tests shows everything to fix.
 public enum RequirementCatalog {
-    /// The catalog built into the module (`Sources/Conformance/Catalog`).
+    /// The catalog compiled into the module (`Sources/Conformance/Catalog/*.yaml`).
     public static func load() throws(CatalogProblems) -> [Requirement] {
-        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Catalog") else {
-            throw CatalogProblems(errors: [SourceError(file: "Catalog", line: 0, column: 0, message: "the built-in catalog is missing from the bundle")])
-        }
-        return try load(folder: folder)
+        var errors: [SourceError] = []
+        let requirements = parse(files: EmbeddedYAML.files.map { ($0.name, $0.text) }, errors: &errors)
+        guard errors.isEmpty else { throw CatalogProblems(errors: errors) }
+        return requirements
     }
 
     /// Every `*.yaml` file of `folder`, in name order; file names in errors are relative to it.

@@ -2,7 +2,7 @@ import Foundation
 
 /// `AVAudioChannelLayout`: which speaker each channel of a format feeds, named by a layout tag.
 ///
-/// Formats with more than two channels must carry one (engine.md §1.2), because a bare count
+/// Formats with more than two channels must carry one (AVAudioChannelLayout, AVAudioChannelLayout.h), because a bare count
 /// cannot say whether six channels are 5.1 in film order or in AAC order.
 public final class AVAudioChannelLayout: NSObject, @unchecked Sendable {
     private let storage: UnsafeMutablePointer<AudioChannelLayout>

@@ -58,7 +58,7 @@ extension AVAudioPCMBuffer {
 }
 
 /// Deterministic TPDF dither (the sum of two uniform values in ±0.5 LSB) from SplitMix64, seeded
-/// with a constant so the same conversion gives the same bits on every run (DESIGN §3).
+/// with a constant so the same conversion gives the same bits on every run (docs/architecture.md, Determinism).
 struct ConverterDither {
     private var state: UInt64 = 0x5EED_A0D1_0C0F_FEE5
 

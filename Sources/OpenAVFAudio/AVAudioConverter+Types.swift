@@ -50,7 +50,7 @@ public struct AVAudioConverterPrimeInfo: Sendable, Equatable {
 public typealias AVAudioConverterInputBlock =
     (AVAudioPacketCount, UnsafeMutablePointer<AVAudioConverterInputStatus>) -> AVAudioBuffer?
 
-/// `sampleRateConverterAlgorithm` values (NSString constants in AVAudioSettings.h, engine.md §1.5).
+/// `sampleRateConverterAlgorithm` values (NSString constants in AVAudioSettings.h, AVAudioSettings.h settings keys).
 public let AVSampleRateConverterAlgorithm_Normal = "AVSampleRateConverterAlgorithm_Normal"
 public let AVSampleRateConverterAlgorithm_Mastering = "AVSampleRateConverterAlgorithm_Mastering"
 public let AVSampleRateConverterAlgorithm_MinimumPhase = "AVSampleRateConverterAlgorithm_MinimumPhase"

@@ -8,7 +8,7 @@ extension AVAudioFile {
     }
 
     /// Reads up to `frames` (at most the buffer's capacity); `frameLength` becomes the frames
-    /// read, 0 at the end of the file (no error: engine.md leaves EOF unverified).
+    /// read, 0 at the end of the file (no error: Apple does not document an end-of-file error).
     public func read(into buffer: AVAudioPCMBuffer, frameCount frames: AVAudioFrameCount) throws {
         try requireProcessingFormat(buffer)
         let wanted = Int(min(frames, buffer.frameCapacity))

@@ -1,5 +1,5 @@
 extension AVAudioFormat {
-    /// Apple's equality (engine.md §1.1): interleaving is ignored for mono, packedness and
+    /// Apple's equality (AVAudioFormat, AVAudioCommonFormat, AVAudioFormat.h): interleaving is ignored for mono, packedness and
     /// alignment flags are ignored, and a standard mono/stereo layout equals no layout.
     func isEqualFormat(_ other: AVAudioFormat) -> Bool {
         significant(streamDescription.pointee) == significant(other.streamDescription.pointee)

@@ -1,5 +1,5 @@
 extension AVAudioFormat {
-    /// The ASBD Apple builds for a common format (engine.md §1.1 table): packed, native-endian,
+    /// The ASBD Apple builds for a common format (AVAudioFormat, AVAudioCommonFormat, AVAudioFormat.h table): packed, native-endian,
     /// one frame per packet; deinterleaved byte counts describe one channel's buffer.
     static func pcmDescription(_ format: AVAudioCommonFormat, _ sampleRate: Double, _ channels: UInt32,
                                _ interleaved: Bool) -> AudioStreamBasicDescription {

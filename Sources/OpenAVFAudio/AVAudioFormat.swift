@@ -53,7 +53,7 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
         self.init(validated: Self.pcmDescription(format, sampleRate, layout.channelCount, interleaved), layout: layout)
     }
 
-    /// The rule engine.md §1.1 quotes: zero channels never; more than two only with a layout;
+    /// The rule AVAudioFormat, AVAudioCommonFormat, AVAudioFormat.h quotes: zero channels never; more than two only with a layout;
     /// a layout must have the format's channel count. The wrapper distinguishes "no layout" from nil.
     static func acceptedLayout(channels: UInt32, _ layout: AVAudioChannelLayout?) -> (layout: AVAudioChannelLayout?, Void)? {
         guard channels > 0 else { return nil }

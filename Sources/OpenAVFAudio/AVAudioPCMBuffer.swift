@@ -1,6 +1,6 @@
 import Foundation
 
-/// `AVAudioPCMBuffer`: PCM samples in the layout Apple uses (engine.md §1.3).
+/// `AVAudioPCMBuffer`: PCM samples in the layout Apple uses (AVAudioPCMBuffer, AVAudioBuffer.h).
 ///
 /// Deinterleaved formats get one block per channel and stride 1; interleaved formats get one
 /// block, with channel pointers offset by one sample and stride = channel count. The memory is
@@ -70,7 +70,7 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
         }
     }
 
-    /// Binds the samples to `T` and returns `channelCount` pointers into them (engine.md §1.3):
+    /// Binds the samples to `T` and returns `channelCount` pointers into them (AVAudioPCMBuffer, AVAudioBuffer.h):
     /// interleaved → one sample apart; deinterleaved → one channel's capacity apart.
     private static func typedPointers<T>(_: T.Type, _ data: UnsafeMutableRawPointer, _ byteCount: Int,
                                          _ format: AVAudioFormat, _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {

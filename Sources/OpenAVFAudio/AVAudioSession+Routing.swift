@@ -7,7 +7,7 @@ extension AVAudioSession {
         AVAudioSessionRouteDescription(read(.empty) { $0.currentRoute(for: $1) }, binding: binding)
     }
 
-    /// Nil when the category has no input (reference §6.4).
+    /// Nil when the category has no input (AVAudioSession.currentRoute, routeChangeNotification).
     public var availableInputs: [AVAudioSessionPortDescription]? {
         read(nil) { server, app in
             let inputs = server.availableInputs(for: app)

@@ -6,7 +6,7 @@ import VirtualDevices
 public final class AVAudioSessionChannelDescription: NSObject, @unchecked Sendable {
     public let channelName: String
     public let owningPortUID: String
-    /// 1-based, as in Apple's multichannel routing examples (reference §6.6).
+    /// 1-based, as in Apple's multichannel routing examples (AVAudioSessionPortDescription, AVAudioSessionChannelDescription).
     public let channelNumber: Int
     /// The physical position the channel feeds (`kAudioChannelLabel_Left` …).
     public let channelLabel: AudioChannelLabel

@@ -40,7 +40,7 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
 
     /// Chooses one of `dataSources` (nil clears the choice): when the port is in the route the
     /// route is reconfigured at once (`routeConfigurationChange`) and input comes from that data
-    /// source; otherwise it applies when the port is next routed (reference §6.6). A data source
+    /// source; otherwise it applies when the port is next routed (AVAudioSessionPortDescription, AVAudioSessionChannelDescription). A data source
     /// of another port is `badParam`.
     public func setPreferredDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
         guard let binding else {
@@ -54,7 +54,7 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
         } catch { throw AVAudioSession.error(error) }
     }
 
-    // Apple compares UID, type, name, channels and data sources; the hash is the UID's (§6.6).
+    // Apple compares UID, type, name, channels and data sources; the hash is the UID's (AVAudioSessionPortDescription docs).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAudioSessionPortDescription else { return false }
         return uid == other.uid && portType == other.portType && portName == other.portName

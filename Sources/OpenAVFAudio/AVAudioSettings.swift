@@ -1,5 +1,5 @@
-/// AVAudioSettings.h keys. Their string values are unverified on Apple platforms (engine.md
-/// §1.5), so app code must use the constants, never the literals.
+/// AVAudioSettings.h keys. Their string values are not documented by Apple (only the
+/// constants are), so app code must use the constants, never the literals.
 public let AVFormatIDKey = "AVFormatIDKey"
 public let AVSampleRateKey = "AVSampleRateKey"
 public let AVNumberOfChannelsKey = "AVNumberOfChannelsKey"

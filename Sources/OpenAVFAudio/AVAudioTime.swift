@@ -62,7 +62,7 @@ public final class AVAudioTime: NSObject, @unchecked Sendable {
     /// Fills in whichever of host or sample time `self` lacks, from an anchor that has both.
     ///
     /// nil unless the anchor has both times valid and `self` has a sample rate and at least one
-    /// valid time (engine.md §3.5). Sample times are converted between the two rates through
+    /// valid time (AVAudioTime, AVAudioTime.h). Sample times are converted between the two rates through
     /// seconds; results round to the nearest frame or nanosecond.
     public func extrapolateTime(fromAnchor anchorTime: AVAudioTime) -> AVAudioTime? {
         guard anchorTime.isHostTimeValid, anchorTime.isSampleTimeValid, anchorTime.sampleRate > 0,

@@ -1,7 +1,7 @@
 /// An instant on the simulation clock, in integer nanoseconds since the simulation started.
 ///
 /// The core never uses `Double` seconds: every instant and interval is an exact integer, so the
-/// same scenario orders its events identically on every machine (DESIGN §3).
+/// same scenario orders its events identically on every machine (docs/architecture.md, Determinism).
 public struct HostTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var nanoseconds: Int64
 

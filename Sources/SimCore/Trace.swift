@@ -38,8 +38,11 @@ public struct Trace: Sendable {
     }
 
     /// SHA-256 of `jsonLines`, in lowercase hex.
-    public var contentHash: String {
-        let bytes = Array(jsonLines.utf8)
+    public var contentHash: String { Self.sha256Hex(jsonLines) }
+
+    /// SHA-256 of a text's UTF-8 bytes, in lowercase hex (also how a trace names its scenario file).
+    public static func sha256Hex(_ text: String) -> String {
+        let bytes = Array(text.utf8)
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         _ = SHA256(bytes, bytes.count, &digest)
         return digest.map { byte in

@@ -18,7 +18,7 @@ struct ConformanceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Platform profile (ios6 … ios26).")
+    @Option(help: ArgumentHelp(PlatformOption.help))
     var platform = "ios17"
 
     @Option(help: "Folder to write the report into.")
@@ -30,20 +30,21 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Scenario folders or files.")
     var scenarios: [String] = ["Scenarios"]
 
-    @Option(help: "The package's Tests folder, scanned for tests that name requirements.")
-    var tests = "Tests"
+    @Option(help: ArgumentHelp("Run only share K of N of the scenarios and write their runs (scenario-runs-K-of-N.json) to --out, for --merge; no report.", valueName: "K/N"))
+    var shard: Shard?
+
+    @Option(help: ArgumentHelp("Build the report from the scenario-runs files of all N shards in these folders instead of running the scenarios (repeatable).", valueName: "folder"))
+    var merge: [String] = []
+
+    @Option(help: "The package's Tests folder, scanned for tests that name requirements (default: Tests, when there is one).")
+    var tests: String?
 
     func run() throws {
-        guard let profile = PlatformProfile(name: platform) else { throw UserError("unknown platform '\(platform)' (expected ios6 … ios26)") }
+        let profile = try PlatformOption.parse(platform)
         let catalog: [Requirement]
         do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
-        let files: [String]
-        do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
-        let scenarioChecks = ScenarioChecks.run(files: files, platform: profile)
-        let declarations: [TestDeclaration]
-        do { declarations = try TestDeclaration.scan(testsFolder: URL(fileURLWithPath: tests)) } catch {
-            throw UserError("cannot read the tests folder '\(tests)': \(error)")
-        }
+        guard let scenarioChecks = try scenarioChecks(platform: profile) else { return }
+        let declarations = try testDeclarations()
         let results: TestResults?
         do { results = try testResults.map(TestResults.load(file:)) } catch { throw UserError("\(error)") }
         let testChecks = declarations.map { test in
@@ -53,15 +54,58 @@ struct ConformanceCommand: ParsableCommand {
         let builtIn = BuiltInChecks.run(on: profile, catalog: catalog)
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(out, what: "the report folder")
         for (name, text) in [("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
                              ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))] {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name))
+            try OutputFile.write(text, to: (out as NSString).appendingPathComponent(name), what: "the report")
         }
         print("\(report.platform): \(report.total) requirements — \(report.count(.passed)) passed, \(report.count(.failed)) failed, "
             + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notCheckable)) not checkable, "
             + "\(report.count(.notChecked)) not checked; "
-            + "\(report.findings.count) app rule violations; written to \(out)")
+            + "\(report.findings.count) app rule violations; written to \(out) (open \((out as NSString).appendingPathComponent("conformance.html")))")
         if report.hasFailures { throw ExitCode(1) }
+    }
+
+    /// The Swift tests that name requirements. Without `--tests`, the `Tests` folder of the
+    /// working directory when there is one (an installed binary run elsewhere has none).
+    func testDeclarations() throws -> [TestDeclaration] {
+        let folder = tests ?? "Tests"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if tests == nil { return [] }
+            throw UserError("\(folder): no such folder (--tests names the package's Tests folder)")
+        }
+        do { return try TestDeclaration.scan(testsFolder: URL(fileURLWithPath: folder)) } catch {
+            throw UserError("cannot read the tests folder '\(folder)': \(error.localizedDescription)")
+        }
+    }
+
+    /// The scenario runs: made here, or merged from the shards' files; nil after writing a share.
+    func scenarioChecks(platform: PlatformProfile) throws -> ScenarioChecks? {
+        if !merge.isEmpty {
+            do {
+                let files = try merge.flatMap { folder in
+                    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                        .filter { $0.hasPrefix("scenario-runs-") && $0.hasSuffix(".json") }
+                        .map { (folder as NSString).appendingPathComponent($0) }
+                }
+                return try ScenarioShard.merge(files.map(ScenarioShard.read(file:)), platform: platform.description, sources: merge)
+            } catch let error as UserError { throw error } catch let error as ShardError { throw UserError(error.description) } catch {
+                throw UserError("cannot read the shards under \(merge.joined(separator: ", ")): \(error.localizedDescription)")
+            }
+        }
+        let files: [String]
+        do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
+        guard let shard else { return ScenarioChecks.run(files: files, platform: platform) }
+        let share = ScenarioShard(index: shard.index, count: shard.count, platform: platform.description,
+                                  runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform).runs)
+        try OutputFile.makeFolder(out, what: "the shard folder")
+        let path = (out as NSString).appendingPathComponent(share.fileName)
+        do { try share.json().write(to: URL(fileURLWithPath: path)) } catch {
+            throw UserError("cannot write the shard's runs to '\(path)': \(OutputFile.reason(path, isFolder: false))")
+        }
+        print("share \(shard.index)/\(shard.count): \(share.runs.count) scenarios run, written to \(path); "
+            + "merge all \(shard.count) with `soundcheck conformance --merge FOLDER…`")
+        return nil
     }
 }

@@ -16,41 +16,44 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scenario files or folders.")
     var paths: [String]
 
-    @Option(help: "Override every scenario's seed.")
+    @Option(help: "Override every scenario's seed (0 … 18446744073709551615, as a scenario's seed:).")
     var seed: UInt64?
 
-    @Option(help: "Override every scenario's platform profile (ios6 … ios26).")
+    @Option(help: ArgumentHelp("Override every scenario's platform profile.", discussion: PlatformOption.help))
     var platform: String?
 
-    @Option(help: "Write one canonical JSONL trace per scenario into this folder.")
+    @Option(help: "Write one canonical JSONL trace per scenario into this folder, named after the scenario's path below the folder given (session/game.yaml → session/game.yaml.jsonl).")
     var trace: String?
 
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(help: ArgumentHelp("Run only share K of N (e.g. 2/4): the sorted scenarios dealt round-robin, so N machines run each once.", valueName: "K/N"))
+    var shard: Shard?
+
     @Flag(help: "Print the expectations each run's notifications and errors would satisfy.")
     var suggest = false
 
     func run() throws {
-        let platformProfile = try platform.map { name -> PlatformProfile in
-            guard let profile = PlatformProfile(name: name) else { throw UserError("unknown platform '\(name)' (expected ios6 … ios30)") }
-            return profile
-        }
-        let files: [String]
-        do { files = try ScenarioFiles.collect(paths) } catch { throw UserError(error.description) }
-        guard !files.isEmpty else { throw UserError("no scenario files under \(paths.joined(separator: ", "))") }
-        if let trace { try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true) }
+        let platformProfile = try platform.map(PlatformOption.parse)
+        let collection: ScenarioFiles.Collection
+        do { collection = try ScenarioFiles.find(paths) } catch { throw UserError(error.description) }
+        for skipped in collection.skippedEventScripts { print("SKIP \(skipped): \(ScenarioFiles.eventScriptRule)") }
+        guard !collection.files.isEmpty else { throw UserError("no scenario files under \(paths.joined(separator: ", "))") }
+        let files = shard.map { $0.share(of: collection.files) } ?? collection.files
+        if let trace { try OutputFile.makeFolder(trace, what: "the trace folder") }
 
         let started = Date()
         var outcomes: [ScenarioOutcome] = []
-        for file in files {
-            let outcome = ScenarioOutcome.run(file: file, seed: seed, platform: platformProfile)
+        for found in files {
+            let outcome = ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile)
             print(outcome.progressLine)
             if let report = outcome.report { print(report, terminator: "") }
             if suggest, let result = outcome.result { print(result.suggestedExpectations) }
             if let trace, let result = outcome.result {
-                let path = (trace as NSString).appendingPathComponent(Self.traceName(for: file))
-                try Data(result.trace.jsonLines.utf8).write(to: URL(fileURLWithPath: path))
+                let path = (trace as NSString).appendingPathComponent(found.name + ".jsonl")
+                try OutputFile.makeFolder((path as NSString).deletingLastPathComponent, what: "the trace folder")
+                try OutputFile.write(result.trace.jsonLines, to: path, what: "the trace of \(found.path)")
             }
             outcomes.append(outcome)
         }
@@ -62,16 +65,8 @@ struct RunCommand: ParsableCommand {
         let rate = seconds > 0 ? Int(Double(events) / seconds) : 0
         print("\(outcomes.count) scenarios: \(passed) passed, \(outcomes.count - passed) failed; "
             + "\(events) events in \(String(format: "%.3f", seconds)) s (\(rate) events/s)")
-        if let junit { try Data(JUnitReport.xml(outcomes).utf8).write(to: URL(fileURLWithPath: junit)) }
+        if let junit { try OutputFile.write(JUnitReport.xml(outcomes), to: junit, what: "the JUnit report") }
         if passed != outcomes.count { throw ExitCode(1) }
-    }
-
-    /// `session/game.yaml` → `session_game.jsonl`.
-    static func traceName(for file: String) -> String {
-        var name = file
-        while name.hasPrefix("./") || name.hasPrefix("/") { name.removeFirst(name.hasPrefix("/") ? 1 : 2) }
-        if let dot = name.lastIndex(of: "."), !name[dot...].contains("/") { name = String(name[..<dot]) }
-        return name.replacingOccurrences(of: "/", with: "_") + ".jsonl"
     }
 }
 
@@ -106,7 +101,7 @@ struct ScenarioOutcome {
     var report: String? {
         if let error { return "  \(error)\n" }
         guard let result else { return nil }
-        // Work still queued at the end is reported, not ignored (DESIGN §3).
+        // Work still queued at the end is reported, not ignored (docs/architecture.md, Determinism).
         let leftovers = result.leftovers.map { "  still queued at the end: \($0)\n" }.joined()
         let text = (result.passed ? "" : result.failureReport) + leftovers
         return text.isEmpty ? nil : text

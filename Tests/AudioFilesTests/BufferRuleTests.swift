@@ -2,7 +2,7 @@ import Foundation
 import OpenAVFAudio
 import Testing
 
-/// AVAudioPCMBuffer behaves as engine.md §1.3 documents.
+/// AVAudioPCMBuffer behaves as AVAudioPCMBuffer, AVAudioBuffer.h documents.
 @Suite("AVAudioPCMBuffer rules")
 struct BufferRuleTests {
     @Test("BUFFER-FRAME-LENGTH-LE-CAPACITY: frameLength starts at 0 and never exceeds frameCapacity")

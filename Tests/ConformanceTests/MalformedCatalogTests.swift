@@ -5,7 +5,7 @@ import VirtualDevices
 /// What a catalog author sees when an entry is wrong: one message per problem, at the exact place.
 @Suite("Malformed catalog entries")
 struct MalformedCatalogTests {
-    static let seed = "002_14e980e8bdae805b.txt"
+    static let talk = "WWDC 2010 session 412"
 
     func problems(_ files: [(name: String, text: String)]) -> [String] {
         var errors: [SourceError] = []
@@ -17,7 +17,7 @@ struct MalformedCatalogTests {
         """
         - id: \(id)
           statement: Something holds.
-          source: { seed: \(Self.seed), phrase: "last in wins" }
+          source: { talk: \(Self.talk), phrase: "last in wins" }
           platforms: \(platforms)
 
         """
@@ -83,54 +83,68 @@ struct MalformedCatalogTests {
         ])
     }
 
-    @Test("an unknown seed file or area file is named")
+    @Test("an unknown talk or area file is named")
     func unknownFiles() {
         let text = """
         - id: SESSION-EXAMPLE
           statement: Something holds.
-          source: { seed: 002_14e980e8bdae805c.txt, phrase: "last in wins" }
+          source: { talk: WWDC 2010 session 413, phrase: "last in wins" }
           platforms: [ios8]
         """
-        #expect(problems([("session.yaml", text)]).first?.hasPrefix("session.yaml:3:19: unknown seed file '002_14e980e8bdae805c.txt'; did you mean '002_14e980e8bdae805b.txt'?") == true)
+        #expect(problems([("session.yaml", text)]).first?.hasPrefix("session.yaml:3:19: unknown talk 'WWDC 2010 session 413'; did you mean 'WWDC 2010 session 412'?") == true)
         #expect(problems([("sesion.yaml", entry())]) == [
             "sesion.yaml: unknown area 'sesion'; did you mean 'session.yaml'? (areas: session, interruption, hardware, permission, reset, routing, multichannel, formats-files, player-recorder, engine, audio-units, openal, inter-app-audio, component-manager, core-midi, midi-ble, airplay2, now-playing, app-lifecycle)",
         ])
     }
 
-    @Test("a phrase that is not in its seed, and a section that is not a heading, are located")
+    @Test("a phrase the talk does not say is located; a doc source names its documentation")
     func sourcesNotFound() throws {
         let text = """
         - id: SESSION-EXAMPLE
           statement: Something holds.
-          source: { seed: \(Self.seed), phrase: "first in wins" }
+          source: { talk: \(Self.talk), phrase: "first in wins" }
           platforms: [ios8]
         - id: SESSION-OTHER
           statement: Something else holds.
-          source: { reference: avaudiosession.md, section: "§99" }
+          source: { doc: "AVAudioSession.setActive(_:options:)" }
           platforms: [ios8]
         """
         var errors: [SourceError] = []
         let requirements = RequirementCatalog.parse(files: [("session.yaml", text)], errors: &errors)
         #expect(errors.isEmpty)
-        let check = SourceCheck(seeds: [Self.seed: "Whatever happened LAST,\n   wins; last in\nwins."],
-                                references: ["avaudiosession.md": "# Title\n## 9. Activation\n"])
+        #expect(requirements.map(\.source.description) == ["WWDC 2010 session 412", "AVAudioSession.setActive(_:options:)"])
+        let transcript = "002_14e980e8bdae805b.txt"
+        let check = SourceCheck(transcripts: [transcript: "Whatever happened LAST,\n   wins; last in\nwins."])
         #expect(check.problems(in: requirements).map(\.description) == [
-            "session.yaml:3:53: phrase 'first in wins' does not occur in 002_14e980e8bdae805b.txt",
-            "session.yaml:7:52: avaudiosession.md has no heading numbered §99",
+            "session.yaml:3:50: phrase 'first in wins' is not said in WWDC 2010 session 412",
         ])
-        let fixed = SourceCheck(seeds: [Self.seed: "first\nIN   wins"], references: ["avaudiosession.md": "## 99. Everything\n"])
+        #expect(SourceCheck(transcripts: [:]).problems(in: requirements).map(\.description) == [
+            "session.yaml:3:50: the transcript of WWDC 2010 session 412 (002_14e980e8bdae805b.txt) is not in the transcript folder",
+        ])
+        let fixed = SourceCheck(transcripts: [transcript: "first\nIN   wins"])
         #expect(fixed.problems(in: requirements).isEmpty)
     }
 
-    @Test("a section must be written §N or §N.M")
-    func sectionFormat() {
+    @Test("the old seed: and reference: sources say what to write instead")
+    func oldSources() {
+        let entry = { (source: String) in "- id: SESSION-OTHER\n  statement: Something holds.\n  source: \(source)\n  platforms: [ios8]\n" }
+        #expect(problems([("session.yaml", entry("{ seed: 002_14e980e8bdae805b.txt, phrase: \"last in wins\" }"))]) == [
+            "session.yaml:3:13: 'seed:' names a transcript file; cite the talk instead: { talk: WWDC 2010 session 412, phrase: … }",
+        ])
+        #expect(problems([("session.yaml", entry("{ reference: engine.md, section: \"§4.4\" }"))]) == [
+            "session.yaml:3:13: 'reference:' names a note outside the repository; cite Apple's documentation by name instead: { doc: \"…\" }",
+        ])
+    }
+
+    @Test("a source is either { talk, phrase } or { doc }")
+    func sourceShape() {
         let text = """
         - id: SESSION-OTHER
           statement: Something holds.
-          source: { reference: engine.md, section: "4.4" }
+          source: { doc: "AVAudioSession", phrase: "something long" }
           platforms: [ios8]
         """
-        #expect(problems([("session.yaml", text)]) == ["session.yaml:3:44: section must be written §N or §N.M, not '4.4'"])
+        #expect(problems([("session.yaml", text)]) == ["session.yaml:3:36: unknown key 'phrase' in a source (allowed: doc)"])
     }
 
     @Test("YAML syntax errors keep their line and column")

@@ -6,7 +6,7 @@ import Testing
 struct RequirementVerdictTests {
     static func requirement(_ id: String, area: String) -> Requirement {
         let at = CatalogLocation(file: "\(area).yaml", line: 1, column: 1)
-        return Requirement(id: id, statement: "s", source: .reference(file: "engine.md", section: "§1", at: at), platforms: ["ios17"], area: area, origin: at)
+        return Requirement(id: id, statement: "s", source: .doc("AVAudioEngine", at: at), platforms: ["ios17"], area: area, origin: at)
     }
 
     static func check(_ name: String, _ outcome: CheckOutcome, ids: [String]) -> ConformanceCheck {

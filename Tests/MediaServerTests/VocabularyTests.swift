@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Apple's raw values, which apps compare against and logs print (reference avaudiosession.md).
+/// Apple's raw values, which apps compare against and logs print (AVAudioSession.h and the AVFAudio documentation).
 @Suite("Media server vocabulary")
 struct VocabularyTests {
     @Test("error codes are Apple's FourCC values")

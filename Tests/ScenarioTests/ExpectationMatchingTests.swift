@@ -1,4 +1,5 @@
 import Testing
+import SimCore
 @testable import Scenario
 
 /// Expectations are exhaustive and ordered; failures read like test failures.
@@ -103,12 +104,13 @@ struct ExpectationMatchingTests {
         #expect(try ScenarioFixtures.run(text + "\nexpect:\n  - { at: 1s, app: App, error: badParam }").passed)
     }
 
-    @Test("the trace header names the scenario file, seed and platform; overrides apply")
+    @Test("the trace header names the scenario by its text's SHA-256 (not its path), the seed and platform; overrides apply")
     func header() throws {
         let scenario = try ScenarioFixtures.parse(Self.base)
         let result = try ScenarioRunner().run(scenario, seed: 42, platform: .ios8)
         let header = result.trace.jsonLines.split(separator: "\n")[0]
-        #expect(header.contains("\"file\":\"test.yaml\""))
+        #expect(header.contains("\"source\":\"\(Trace.sha256Hex(Self.base))\""))
+        #expect(!header.contains("test.yaml"))
         #expect(header.contains("\"seed\":\"42\""))
         #expect(header.contains("\"platform\":\"ios8\""))
         #expect(result.reproduceCommand == "soundcheck run test.yaml --seed 42 --platform ios8")

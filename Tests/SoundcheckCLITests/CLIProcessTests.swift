@@ -91,7 +91,7 @@ struct CLIProcessTests {
         (["devices", "--with", "toaster"], "unknown accessory 'toaster'"),
         (["devices", "--profile", "iphne"], "Did you mean 'iphone'?"),
         (["devices", "--with", "wired-headphones", "--with", "wired-headset"], "headphone-jack connector is taken"),
-        (["simulate", "/nonexistent/script.yaml"], "/nonexistent/script.yaml: cannot read"),
+        (["simulate", "/nonexistent/script.yaml"], "/nonexistent/script.yaml: no such file"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)

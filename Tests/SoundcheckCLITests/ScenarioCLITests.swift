@@ -72,13 +72,14 @@ struct ScenarioCLITests {
         #expect(files.count == 1)
         let trace = traces + "/" + files[0]
         let text = try String(contentsOfFile: trace, encoding: .utf8)
-        #expect(text.hasPrefix("{\"file\":\"\(folder)/one.yaml\",\"format\":\"soundcheck-trace/1\",\"platform\":\"ios17\""))
-        let replay = try CLIProcessTests.run(["replay", trace])
+        #expect(text.hasPrefix("{\"format\":\"soundcheck-trace/1\",\"platform\":\"ios17\""))
+        #expect(text.contains("\"source\":\"") && !text.contains(folder), "the header names the scenario by content, not by path")
+        let replay = try CLIProcessTests.run(["replay", trace, "--scenarios", folder])
         #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
         #expect(replay.output.contains("identical"))
 
         try Data(text.replacingOccurrences(of: "\"type\":\"began\"", with: "\"type\":\"ended\"").utf8).write(to: URL(fileURLWithPath: trace))
-        let mismatch = try CLIProcessTests.run(["replay", trace])
+        let mismatch = try CLIProcessTests.run(["replay", trace, "--scenarios", folder])
         #expect(mismatch.status == 1)
         #expect(mismatch.output.contains("DIFFERENT at line"))
         #expect(mismatch.output.contains("recorded: ") && mismatch.output.contains("\"type\":\"ended\""))
@@ -126,6 +127,7 @@ struct ScenarioCLITests {
             .deletingLastPathComponent().appendingPathComponent("Scenarios").path
         let run = try CLIProcessTests.run(["run", scenarios])
         #expect(run.status == 0, "\(run.output)")
-        #expect(!run.output.contains("/devices/"), "event scripts are skipped")
+        #expect(run.output.contains("SKIP \(scenarios)/devices/plug-call-and-crash.yaml: a device event script"), "event scripts are skipped, visibly")
+        #expect(!run.output.contains("PASS \(scenarios)/devices/") && !run.output.contains("ERROR \(scenarios)/devices/"))
     }
 }

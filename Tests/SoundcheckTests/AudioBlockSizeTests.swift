@@ -6,7 +6,7 @@ import Soundcheck
 import Testing
 import VirtualDevices
 
-/// DESIGN §5: the same scenario gives bit-identical port audio at every IO buffer size.
+/// docs/architecture.md, The IO cycle: the same scenario gives bit-identical port audio at every IO buffer size.
 @Suite("Audio block-size invariance")
 struct AudioBlockSizeTests {
     /// Two apps, a tone, seeded noise and a 44.1 kHz buffer converted to 48 kHz; voices start,

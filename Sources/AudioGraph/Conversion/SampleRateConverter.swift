@@ -7,7 +7,7 @@ import SimCore
 /// libsoxr is fed in chunks of exactly `chunkFrames` input frames, each call with the same output
 /// capacity, and whatever it returns goes into a FIFO the caller reads from. The sequence of calls
 /// into libsoxr is therefore the same whatever sizes the caller pulls (64, 441 or 1024 frames),
-/// so its output is bit-identical at every IO buffer size (DESIGN §5).
+/// so its output is bit-identical at every IO buffer size (docs/architecture.md, The IO cycle).
 ///
 /// Use on the render path: `needsInput` / `inputChunk(channel:)` / `convertChunk()` / `read`
 /// allocate nothing and take no locks. Creation and `deinit` allocate and belong on the control

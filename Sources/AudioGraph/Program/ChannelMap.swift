@@ -1,4 +1,4 @@
-/// Decides which output channels a source's channels feed (seed 004, reference §10.6).
+/// Decides which output channels a source's channels feed (WWDC 2012 session 505, AVAudioSession.Category.multiRoute).
 ///
 /// - Default: mono plays the same data to the first two output channels; stereo plays to the
 ///   first two; a source with more channels plays channel `i` to output `i`; the rest of a

@@ -2,7 +2,7 @@ import SimCore
 
 /// Runs render programs over voices, one IO cycle at a time, into preallocated output buffers.
 ///
-/// Two sides, as in a real audio engine (DESIGN §5):
+/// Two sides, as in a real audio engine (docs/architecture.md, The IO cycle):
 /// - control side (`addVoice`, `removeVoice`, `setGain`, `setPan`, `install`, `collectGarbage`):
 ///   may allocate; in the simulation it runs between cycles on the one simulation thread;
 /// - render side (`render`): installs a pending program at the top of the cycle and runs the

@@ -1,5 +1,5 @@
 /// An immutable, flat list of operations with every buffer assigned ahead of time: what the
-/// render side runs each cycle (JUCE's render sequence; DESIGN §5).
+/// render side runs each cycle (JUCE's render sequence; docs/architecture.md, The IO cycle).
 ///
 /// Built on the control side with `RenderProgram.compile`, handed to `RenderEngine.install`, and
 /// switched in only at the top of a cycle.

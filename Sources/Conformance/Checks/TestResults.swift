@@ -1,4 +1,5 @@
 import Foundation
+import VirtualDevices
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -18,15 +19,27 @@ public struct TestResults: Sendable {
 
     public init(outcomes: [Key: CheckOutcome]) { self.outcomes = outcomes }
 
+    /// Reads an xUnit file; a file that is not one (missing, empty, cut short, malformed, or with
+    /// no test cases) is an error naming the file, and the line and column where XML breaks.
     public static func load(file: String) throws -> TestResults {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw TestResultsError(message: "cannot read test results '\(file)'")
-        }
+        let data: Data
+        do { data = Data(try TextFile.read(file).utf8) } catch { throw TestResultsError(message: "test results \(error.description)") }
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
-        guard parser.parse() else {
-            throw TestResultsError(message: "'\(file)' is not XML: \(parser.parserError.map { "\($0)" } ?? "parse error")")
+        let parsed = parser.parse()
+        if !parsed || reader.problem != nil {
+            let detail = reader.problem ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+            throw TestResultsError(message: "\(file):\(parser.lineNumber):\(parser.columnNumber): not a valid xUnit results file: \(detail)")
+        }
+        guard reader.root == "testsuites" || reader.root == "testsuite" else {
+            throw TestResultsError(message: "\(file): not an xUnit results file: the root element is <\(reader.root ?? "none")>, not <testsuites>")
+        }
+        guard reader.depth == 0 else {
+            throw TestResultsError(message: "\(file):\(parser.lineNumber):\(parser.columnNumber): the xUnit results file is cut short: <\(reader.root ?? "")> is never closed")
+        }
+        guard reader.testCases > 0 else {
+            throw TestResultsError(message: "\(file): the xUnit results file holds no <testcase> (Swift Testing writes its results to NAME-swift-testing.xml beside the --xunit-output file)")
         }
         return TestResults(outcomes: reader.outcomes)
     }
@@ -47,12 +60,25 @@ public struct TestResults: Sendable {
         var outcomes: [Key: CheckOutcome] = [:]
         var current: Key?
         var outcome: CheckOutcome = .passed
+        var root: String?
+        var depth = 0
+        var testCases = 0
+        /// The first structural problem; parsing stops there.
+        var problem: String?
 
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
+            if root == nil { root = element }
+            depth += 1
             switch element {
             case "testcase":
-                current = TestResults.key(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "")
+                guard let classname = attributes["classname"], let name = attributes["name"] else {
+                    problem = "a <testcase> lacks its classname or name attribute"
+                    parser.abortParsing()
+                    return
+                }
+                testCases += 1
+                current = TestResults.key(classname: classname, name: name)
                 outcome = .passed
             case "failure", "error":
                 let message = attributes["message"] ?? "failed"
@@ -64,6 +90,7 @@ public struct TestResults: Sendable {
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
             guard element == "testcase", let key = current else { return }
             // A test listed twice (parameterised cases) fails if any case failed.
             if case .failed = outcomes[key] {} else { outcomes[key] = outcome }

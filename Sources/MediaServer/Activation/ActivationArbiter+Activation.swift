@@ -2,7 +2,7 @@ import VirtualDevices
 
 /// `setActive(true)`, `setActive(false)` and I/O start/stop.
 extension ActivationArbiter {
-    /// `setActive(true)`. Checks the §17 rules in order and, on success, interrupts the sessions
+    /// `setActive(true)`. Checks the our derived session model rules in order and, on success, interrupts the sessions
     /// this one displaces, then reports ducking and hint changes. Reactivating an active session
     /// re-applies its traits (`reconfigure`).
     public mutating func activate(_ app: AppID, traits: SessionTraits, system: SystemState) throws(SessionError) -> [PolicyAction] {
@@ -42,7 +42,7 @@ extension ActivationArbiter {
     }
 
     /// Whether activating a session with `traits` interrupts `other`: non-mixable over
-    /// non-mixable (§9), and interruptSpokenAudioAndMixWithOthers over spokenAudio (§11).
+    /// non-mixable (setActive(_:options:) docs), and interruptSpokenAudioAndMixWithOthers over spokenAudio (duckOthers and notifyOthersOnDeactivation docs).
     func displaces(_ traits: SessionTraits, _ other: AppID) -> Bool {
         guard let victim = sessions[other], victim.isActive else { return false }
         let exclusive = !traits.isMixable && !victim.traits.isMixable
@@ -53,7 +53,7 @@ extension ActivationArbiter {
     /// `setActive(false, options:)`. The session is deactivated even with running I/O (iOS 8+,
     /// isBusy on 8–25, silent on 26+); before iOS 8 it stays active and the call fails with isBusy.
     /// Others are un-ducked; the sessions it interrupted hear "ended" + shouldResume only with
-    /// notifyOthersOnDeactivation (§9, §11). `ioRunning` nil means "as ioStarted/ioStopped said".
+    /// notifyOthersOnDeactivation (setActive(_:options:) docs, duckOthers and notifyOthersOnDeactivation docs). `ioRunning` nil means "as ioStarted/ioStopped said".
     public mutating func deactivate(_ app: AppID, options: SetActiveOptions = [], ioRunning: Bool? = nil) -> (actions: [PolicyAction], error: SessionError?) {
         if mediaServicesDown { return ([], ActivationRules.mediaServicesFailed) }
         guard let session = sessions[app], session.isActive else { return ([], nil) }

@@ -6,7 +6,7 @@ extension ActivationArbiter {
         let app: AppID
         let ducked: Bool
         /// The hint as the app would hear it: nil unless the app is in the foreground with an
-        /// active session, the only apps the notification goes to (§11, H-T27; 2014 talk).
+        /// active session, the only apps the notification goes to (duckOthers and notifyOthersOnDeactivation docs, the iOS 26 SDK header; 2014 talk).
         let hint: Bool?
     }
 

@@ -18,7 +18,7 @@ extension ActivationArbiter {
     }
 
     /// A suspended app makes no sound, so the system takes its session back. iOS 10–15 tell the
-    /// app when it runs again; other releases say nothing (H-T14, H-T27). Sessions it interrupted
+    /// app when it runs again; other releases say nothing (the iOS 14 and iOS 26 SDK headers). Sessions it interrupted
     /// are not told to resume: nobody called setActive(false, notifyOthers).
     mutating func suspend(_ app: AppID) -> [PolicyAction] {
         guard sessions[app]?.isActive == true else { return [] }
@@ -38,7 +38,7 @@ extension ActivationArbiter {
 
     /// A terminated app's session ends with it; a relaunch starts from a fresh session (Now
     /// Playing stays the server's call). The
-    /// sessions it interrupted get no "ended": only notifyOthersOnDeactivation sends one (§9), and
+    /// sessions it interrupted get no "ended": only notifyOthersOnDeactivation sends one (setActive(_:options:) docs), and
     /// a killed app never asks.
     mutating func terminate(_ app: AppID) -> [PolicyAction] {
         let wasActive = sessions[app]?.isActive == true

@@ -3,7 +3,7 @@ extension ActivationArbiter {
     /// The source takes the audio: every active session, mixable or not, becomes inactive and
     /// hears "began". Mixability only protects against other apps (ASPG p.24); the 2014 talk's
     /// game and the 2010 talk's "phone call, a clock alarm" are interrupted whatever they mix with,
-    /// and `record` "doesn't prevent phone calls, alarms … from interrupting" (§2.1).
+    /// and `record` "doesn't prevent phone calls, alarms … from interrupting" (AVAudioSession.Category docs).
     public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource) -> [PolicyAction] {
         let before = derivedState()
         var actions: [PolicyAction] = []

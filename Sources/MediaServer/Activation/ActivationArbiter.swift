@@ -1,8 +1,8 @@
 import VirtualDevices
 
 /// Decides, across all apps on the device, whose audio session is active, interrupted or ducked,
-/// and what each app is told: the activation part of `MediaPolicy`. A pure state machine (DESIGN
-/// §4): every input returns actions, in a deterministic order (apps sorted by `AppID`), which the
+/// and what each app is told: the activation part of `MediaPolicy`. A pure state machine (see
+/// docs/architecture.md, One device, one truth): every input returns actions, in a deterministic order (apps sorted by `AppID`), which the
 /// policy folds into its effects; no clock, no I/O.
 ///
 /// The platform profile is fixed for the arbiter's life (one release per run); open readings of
@@ -58,19 +58,19 @@ public struct ActivationArbiter: Sendable {
 
     public func isNowPlaying(_ app: AppID) -> Bool { nowPlaying == app }
 
-    /// Ducked while active and another app's active session ducks others (§11: "for as long as
+    /// Ducked while active and another app's active session ducks others (duckOthers and notifyOthersOnDeactivation docs: "for as long as
     /// the session is active", not merely while it sounds).
     public func isDucked(_ app: AppID) -> Bool {
         guard sessions[app]?.isActive == true else { return false }
         return order.contains { $0 != app && sessions[$0]?.isActive == true && sessions[$0]?.traits.ducksOthers == true }
     }
 
-    /// `isOtherAudioPlaying`: any other app plays, ambient included (§6.4).
+    /// `isOtherAudioPlaying`: any other app plays, ambient included (currentRoute and isOtherAudioPlaying docs).
     public func isOtherAudioPlaying(for app: AppID) -> Bool {
         order.contains { $0 != app && isPlaying($0) }
     }
 
-    /// `secondaryAudioShouldBeSilencedHint`: another app's primary (non-mixable) audio plays (§6.4).
+    /// `secondaryAudioShouldBeSilencedHint`: another app's primary (non-mixable) audio plays (currentRoute and isOtherAudioPlaying docs).
     public func secondaryAudioShouldBeSilencedHint(for app: AppID) -> Bool {
         order.contains { $0 != app && isPlaying($0) && sessions[$0]?.traits.isMixable == false }
     }

@@ -7,7 +7,7 @@ public struct ActivationSettings: Hashable, Sendable {
         /// `setActive(true)` fails (some readings of H-CAT's "not allowed to start playing").
         case atActivation
         /// Starting I/O fails, as device logs show: "AUIOClient_StartIO failed (561015905)"
-        /// (reference §8, §17 rule 5).
+        /// (AVAudioSession.ErrorCode, AVFAudio, our derived session model rule 5).
         case atIOStart
     }
 
@@ -23,7 +23,7 @@ public struct ActivationSettings: Hashable, Sendable {
     public var backgroundStartCheck: BackgroundStartCheck
     public var playingEvidence: PlayingEvidence
     /// Deactivating without notifyOthersOnDeactivation: false (default) sends nothing to the
-    /// sessions this one interrupted (§11 "(unverified, derived: omit)"; observed: "other apps are
+    /// sessions this one interrupted (duckOthers and notifyOthersOnDeactivation docs "(unverified, derived: omit)"; observed: "other apps are
     /// never notified they can resume"); true sends "ended" without shouldResume instead.
     public var endsInterruptionWithoutNotifyOthers: Bool
 

@@ -4,7 +4,7 @@ import VirtualDevices
 /// facts belong to the app and survive a media-services reset; the rest is session state.
 struct AppSession: Hashable, Sendable {
     /// The activation state. A session is never active and interrupted at once: an interrupted
-    /// session is already inactive when "began" arrives (reference §12).
+    /// session is already inactive when "began" arrives (AVAudioSession notifications and their userInfo keys, AVFAudio).
     enum State: Hashable, Sendable {
         case inactive
         case active

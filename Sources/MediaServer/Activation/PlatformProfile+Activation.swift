@@ -14,7 +14,7 @@ extension PlatformProfile {
     /// 2012 talk (004, iOS 6): "If the user decides to take that phone call, you will not get a
     /// type ended notification when they're done talking." 2014 talk (000, iOS 8): "the user ends
     /// the call, hangs up … the system is going to deliver an end interruption event to our Audio
-    /// Session"; the ASPG life cycle agrees (ended arrives after the call, reference §12).
+    /// Session"; the ASPG life cycle agrees (ended arrives after the call, AVAudioSession notifications and their userInfo keys, AVFAudio).
     /// iOS 7 keeps the 2012 behaviour: no source says it changed before the 2014 talk.
     public var endsInterruptionAfterAnsweredCall: Bool { release >= 8 }
 
@@ -22,7 +22,7 @@ extension PlatformProfile {
     /// Declined calls carry shouldResume (2010 talk: "if the user has declined the phone call …
     /// there's this flag … whether or not your session should resume"; legacy C API:
     /// ShouldResume e.g. "incoming phone call was rejected"); a dismissed alarm and Siri are the
-    /// other documented resume cases (reference §12, §19.6). After an answered call we send
+    /// other documented resume cases (AVAudioSession notifications and their userInfo keys, AVFAudio, an open question). After an answered call we send
     /// shouldResume too (the phone session deactivates like an app using notifyOthers).
     public func interruptionEndedOptions(after source: SystemInterruptionSource, outcome: SystemInterruptionOutcome) -> InterruptionOptions? {
         switch (source, outcome) {
@@ -31,12 +31,12 @@ extension PlatformProfile {
         }
     }
 
-    /// `AVAudioSessionInterruptionReasonKey` exists from iOS 14.5 (H-T27); earlier "began"
+    /// `AVAudioSessionInterruptionReasonKey` exists from iOS 14.5 (the iOS 26 SDK header); earlier "began"
     /// notifications carry no reason.
     public var reportsInterruptionReason: Bool { release >= 14 }
 
     /// iOS 10–15 deactivate a suspended app's session and tell it when it runs again
-    /// (wasSuspended key / appWasSuspended reason); "not present from iOS 16 onwards" (H-T14, H-T27).
+    /// (wasSuspended key / appWasSuspended reason); "not present from iOS 16 onwards" (the iOS 14 and iOS 26 SDK headers).
     public var reportsSuspensionInterruption: Bool { (10..<16).contains(release) }
 
     /// The secondary-audio silence hint and its notification arrived in iOS 8 (2014 talk, 000:

@@ -1,5 +1,5 @@
 /// `AVAudioSession.RecordPermission` / `AVAudioApplication.recordPermission`, with Apple's
-/// FourCC raw values (reference §15).
+/// FourCC raw values (AVAudioSession enumerations, AVAudioSession.h raw values).
 public enum RecordPermission: UInt, CaseIterable, Hashable, Sendable {
     case undetermined = 1_970_168_948 // 'undt'
     case denied = 1_684_369_017 // 'deny'

@@ -1,6 +1,6 @@
 /// Per-app microphone permission (iOS 7+; 2013 talk): asked once per app through a dialog,
 /// remembered, changeable later in Settings. Until granted the app records silence, and no
-/// error says so (DESIGN §6). Requests wait for the scenario or test to answer the dialog.
+/// error says so (docs/architecture.md, Determinism). Requests wait for the scenario or test to answer the dialog.
 public struct RecordPermissionStore: Sendable {
     /// What `requestRecordPermission` does now.
     public enum Reply: Hashable, Sendable {

@@ -16,19 +16,19 @@ public struct SessionTraits: Hashable, Sendable {
         self.options = options
     }
 
-    /// A fresh app session: soloAmbient, default mode, no options (reference §1).
+    /// A fresh app session: soloAmbient, default mode, no options (AVAudioSession (AVFAudio): sharedInstance and defaults).
     public static let `default` = SessionTraits()
 
-    /// Mixable sessions neither interrupt nor are interrupted by non-mixable activations (§2.1,
+    /// Mixable sessions neither interrupt nor are interrupted by non-mixable activations (AVAudioSession.Category docs,
     /// ASPG p.24). Ambient and duckOthers imply mixing even if a caller forgot to normalise.
     public var isMixable: Bool {
         options.contains(.mixWithOthers) || options.contains(.duckOthers) || category == .ambient
     }
 
-    /// Lowers every other active session for as long as this one is active (§11).
+    /// Lowers every other active session for as long as this one is active (duckOthers and notifyOthersOnDeactivation docs).
     public var ducksOthers: Bool { options.contains(.duckOthers) }
 
-    /// Pauses other sessions in the spokenAudio mode for as long as this one is active (§11).
+    /// Pauses other sessions in the spokenAudio mode for as long as this one is active (duckOthers and notifyOthersOnDeactivation docs).
     /// The option is 0x11, so both of its bits must be set.
     public var interruptsSpokenAudio: Bool { options.contains(.interruptSpokenAudioAndMixWithOthers) }
 

@@ -1,7 +1,7 @@
 import VirtualDevices
 
 /// Whether an app's audio is heard, given its category and the device: the "silenced by"
-/// columns of the category table (reference §2.1, ASPG Table B-1, 2010 talk). The session may be
+/// columns of the category table (AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories, ASPG Table B-1, 2010 talk). The session may be
 /// active and its I/O running while the app is silenced; a user hears nothing.
 public enum SilencePolicy {
     public static func isSilenced(category: SessionCategory, system: SystemState, lifecycle: AppLifecycle, hasAudioBackgroundMode: Bool) -> Bool {

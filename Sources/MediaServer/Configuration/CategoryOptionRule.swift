@@ -1,4 +1,4 @@
-/// One row of the category-option table (reference avaudiosession.md §4): which categories an app
+/// One row of the category-option table (AVAudioSession.CategoryOptions, AVFAudio): which categories an app
 /// may set the option with, and the release that introduced it. Kept as ordered data so error
 /// messages and `PlatformProfile.availableCategoryOptions` come from the same source.
 struct CategoryOptionRule: Sendable {
@@ -11,7 +11,7 @@ struct CategoryOptionRule: Sendable {
     let introducedIn: Int
     /// Where apps may set the option, in the order messages list them.
     let categories: [SessionCategory]
-    /// Also settable with multiRoute when the mode is dualRoute (H-T27).
+    /// Also settable with multiRoute when the mode is dualRoute (the iOS 26 SDK header).
     let alsoWithDualRoute: Bool
 
     init(_ option: CategoryOptions, _ name: String, marker: CategoryOptions? = nil, since introducedIn: Int,
@@ -37,7 +37,7 @@ struct CategoryOptionRule: Sendable {
               marker: CategoryOptions(rawValue: 0x10), since: 9, [.playAndRecord, .playback, .multiRoute]),
         .init(.allowBluetoothA2DP, "allowBluetoothA2DP", since: 10, [.playAndRecord]),
         .init(.allowAirPlay, "allowAirPlay", since: 10, [.playAndRecord]),
-        // "a category that supports both input and output" (H-T14/H-T27).
+        // "a category that supports both input and output" (the iOS 14 and iOS 26 SDK headers).
         .init(.overrideMutedMicrophoneInterruption, "overrideMutedMicrophoneInterruption", since: 14,
               [.playAndRecord, .multiRoute]),
         .init(.farFieldInput, "farFieldInput", since: 26, [.record, .playAndRecord], alsoWithDualRoute: true),
@@ -59,7 +59,7 @@ struct CategoryOptionRule: Sendable {
         return found.reversed()
     }
 
-    /// `categories`, less ambient for duckOthers when the settings follow the DOC page.
+    /// `categories`, less ambient for duckOthers when the settings follow Apple's documentation page.
     func allowedCategories(_ settings: SessionConfiguration.Settings) -> [SessionCategory] {
         guard option == .duckOthers, !settings.duckOthersAllowedWithAmbient else { return categories }
         return categories.filter { $0 != .ambient }
@@ -72,7 +72,7 @@ struct CategoryOptionRule: Sendable {
     }
 
     /// "defaultToSpeaker is only applicable with category playAndRecord", echoing the wording of
-    /// Apple's console error (§4).
+    /// Apple's console error (AVAudioSession.CategoryOptions docs).
     func applicabilityRule(categories allowed: [SessionCategory]) -> String {
         let names = allowed.map(\.name)
         let list = names.count == 1 ? "category \(names[0])" : "categories \(Self.listed(names))"

@@ -1,7 +1,7 @@
 import SimCore
 import VirtualDevices
 
-/// Sample-rate and IO-buffer rounding. All arithmetic is exact integers (DESIGN §3).
+/// Sample-rate and IO-buffer rounding. All arithmetic is exact integers (docs/architecture.md, Determinism).
 extension HardwareNegotiator {
     /// The rates the route can run at, in preference order:
     /// 1. hardware rates every routed port supports (hardware order);

@@ -8,7 +8,7 @@ import VirtualDevices
 /// route allow); a mixable session's preferences are only requests and are not passed while a
 /// non-mixable session is active. With no session owning the hardware, pass nil: hardware defaults.
 /// Every session then reads back the same `HardwareSettings`, while its `preferred…` getters keep
-/// echoing its own request (§16).
+/// echoing its own request (AVAudioSession hardware-value docs).
 ///
 /// Pure: the same preferences, hardware and ports always give the same settings.
 public enum HardwareNegotiator {

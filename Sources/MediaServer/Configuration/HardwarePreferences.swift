@@ -1,8 +1,8 @@
 import SimCore
 
-/// What an app asked for with `setPreferred…` and `setInputGain`: hints, not guarantees (§16).
+/// What an app asked for with `setPreferred…` and `setInputGain`: hints, not guarantees (AVAudioSession hardware-value docs).
 ///
-/// The getters echo the request, as devices do even when the hardware cannot honour it (§16,
+/// The getters echo the request, as devices do even when the hardware cannot honour it (AVAudioSession hardware-value docs,
 /// openradar 19156110); what the hardware actually runs at is `HardwareNegotiator`'s answer.
 /// Setters throw the documented errors for values no device accepts. Time is an integer
 /// `HostDuration`; facades convert Apple's `TimeInterval` at the edge.
@@ -55,8 +55,8 @@ public struct HardwarePreferences: Hashable, Sendable {
         preferredOutputNumberOfChannels = count
     }
 
-    /// Out-of-range gains are clamped to 0...1 (§16); NaN is badParam; a category without input
-    /// has no gain to set ("input-specific properties … generate an error", §16).
+    /// Out-of-range gains are clamped to 0...1 (AVAudioSession hardware-value docs); NaN is badParam; a category without input
+    /// has no gain to set ("input-specific properties … generate an error", AVAudioSession hardware-value docs).
     public mutating func setInputGain(_ gain: Double, configuration: SessionConfiguration) throws(SessionError) {
         guard configuration.allowsInput else { throw Self.incompatible("setInputGain", needs: "input", configuration) }
         guard !gain.isNaN else { throw SessionError(.badParam, "input gain must be a number") }

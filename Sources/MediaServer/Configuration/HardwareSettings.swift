@@ -2,7 +2,7 @@ import SimCore
 
 /// What the audio hardware actually runs at for a route: the values apps read back as
 /// `sampleRate`, `ioBufferDuration`, `input/outputNumberOfChannels`, `maximum…NumberOfChannels`
-/// and `input/outputLatency` (§6.3). Produced by `HardwareNegotiator.resolve`.
+/// and `input/outputLatency` (setPreferredSampleRate/IOBufferDuration docs). Produced by `HardwareNegotiator.resolve`.
 public struct HardwareSettings: Hashable, Sendable {
     /// Hertz.
     public var sampleRate: Int

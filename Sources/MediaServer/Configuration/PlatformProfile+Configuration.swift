@@ -1,14 +1,14 @@
-/// Configuration rules that changed between iOS releases (reference avaudiosession.md §2–§5).
+/// Configuration rules that changed between iOS releases (AVAudioSession.Category, .Mode, .CategoryOptions, .RouteSharingPolicy).
 ///
 /// Profiles name major releases; a feature that arrived in a point release (14.5, 26.2) belongs to
 /// the profile of that major release, which models its latest point release.
 extension PlatformProfile {
-    /// `audioProcessing` is `API_DEPRECATED("No longer supported", ios(3.0, 10.0))` (§2.1, H-T14).
+    /// `audioProcessing` is `API_DEPRECATED("No longer supported", ios(3.0, 10.0))` (AVAudioSession.Category docs, the iOS 14 SDK header).
     /// We read "no longer supported" as "rejected": from iOS 10 setting it throws badParam, so a
     /// scenario that still uses it fails loudly instead of silently doing nothing.
     public var supportsAudioProcessingCategory: Bool { release < 10 }
 
-    /// The category options this release knows (§4, "Avail." column): the iOS 6 set, then
+    /// The category options this release knows (AVAudioSession.CategoryOptions docs, "Avail." column): the iOS 6 set, then
     /// interruptSpokenAudioAndMixWithOthers (9), allowBluetoothA2DP and allowAirPlay (10),
     /// overrideMutedMicrophoneInterruption (14.5), bluetoothHighQualityRecording (26) and
     /// farFieldInput (26.2). Passing a newer option throws badParam.
@@ -18,14 +18,14 @@ extension PlatformProfile {
         }
     }
 
-    /// The modes this release knows, in declaration order (§3, "Avail." column). A mode from a later
+    /// The modes this release knows, in declaration order (AVAudioSession.Mode docs, "Avail." column). A mode from a later
     /// release is treated like a mode the category does not support: stored, but behaving as default.
     public var availableModes: [SessionMode] {
         SessionMode.allCases.filter { release >= $0.introducedIn }
     }
 
     /// Route sharing policies exist from iOS 11 (`setCategory(_:mode:policy:options:)`);
-    /// longFormVideo from iOS 13 (§5). Before iOS 11 only `default` can be expressed.
+    /// longFormVideo from iOS 13 (AVAudioSession.RouteSharingPolicy docs). Before iOS 11 only `default` can be expressed.
     public var availableRouteSharingPolicies: [RouteSharingPolicy] {
         RouteSharingPolicy.allCases.filter { policy in
             switch policy {
@@ -36,7 +36,7 @@ extension PlatformProfile {
         }
     }
 
-    /// The iOS 26 header (H-T27, §4) restricts mixWithOthers, duckOthers and
+    /// The iOS 26 header (the iOS 26 SDK header, AVAudioSession.CategoryOptions docs) restricts mixWithOthers, duckOthers and
     /// interruptSpokenAudioAndMixWithOthers with multiRoute to mode `default`, the wording that
     /// arrived with the dualRoute mode; earlier headers allow them with multiRoute in any mode.
     public var multiRouteMixingRequiresDefaultMode: Bool { release >= 26 }

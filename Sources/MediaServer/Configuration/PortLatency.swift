@@ -2,7 +2,7 @@ import SimCore
 import VirtualDevices
 
 /// Nominal latency a port adds beyond the IO buffer, which the session reports as
-/// `inputLatency`/`outputLatency` (§6.3). Apple publishes no figures; these are plausible,
+/// `inputLatency`/`outputLatency` (setPreferredSampleRate/IOBufferDuration docs). Apple publishes no figures; these are plausible,
 /// deterministic (derived) values chosen so that wireless routes are visibly slower than wired
 /// ones, which is what apps compensating for latency need to see.
 public enum PortLatency {

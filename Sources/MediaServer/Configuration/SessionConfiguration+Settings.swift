@@ -3,12 +3,12 @@ extension SessionConfiguration {
     /// reading. `reference` is what the bench does unless told otherwise.
     public struct Settings: Hashable, Sendable {
         /// The error for `allowAirPlay` with a category other than playAndRecord. The reference's
-        /// derived model (§17 step 4) uses badParam (-50) like every other invalid option; one
-        /// device report (§4, playback + allowAirPlay) saw `unspecified` ('what').
+        /// derived model (our derived session model step 4) uses badParam (-50) like every other invalid option; one
+        /// device report (AVAudioSession.CategoryOptions docs, playback + allowAirPlay) saw `unspecified` ('what').
         public var allowAirPlayMisuseCode: SessionErrorCode
-        /// Whether `duckOthers` may be set with `ambient`. The header (H-T14, H-T27) lists ambient;
-        /// the DOC page does not (§4, §19 question 3). We follow the header, as the reference does
-        /// where header and DOC disagree (§10.4).
+        /// Whether `duckOthers` may be set with `ambient`. The header (the iOS 14 and iOS 26 SDK headers) lists ambient;
+        /// Apple's documentation page does not (AVAudioSession.CategoryOptions docs, an open question question 3). We follow the header, as the reference does
+        /// where header and documentation disagree (QA1754).
         public var duckOthersAllowedWithAmbient: Bool
 
         public init(allowAirPlayMisuseCode: SessionErrorCode = .badParam, duckOthersAllowedWithAmbient: Bool = true) {

@@ -1,12 +1,12 @@
 /// `setCategory(_:mode:policy:options:)`: validation and option normalisation (reference
-/// avaudiosession.md §3–§5 and the derived model in §17). Each check throws the first rule it finds
+/// AVAudioSession.Mode, .CategoryOptions, .RouteSharingPolicy and the derived model in our derived session model). Each check throws the first rule it finds
 /// broken, naming the rule, in this order: release support, route sharing policy, per-option
 /// category rules, option/mode dependencies.
 extension SessionConfiguration {
     /// Builds the configuration an app gets from `setCategory(category, mode:, policy:, options:)`
     /// on `profile`, or throws the error the platform returns.
     ///
-    /// An unsupported mode is not an error (§3): it is stored as requested and `effectiveMode` is
+    /// An unsupported mode is not an error (AVAudioSession.Mode docs): it is stored as requested and `effectiveMode` is
     /// `.default`. Option/mode rules look at the effective mode, because that is how the session
     /// behaves; long-form policy rules look at the requested mode, because they list mode values.
     public static func make(category: SessionCategory, mode: SessionMode = .default,
@@ -26,12 +26,12 @@ extension SessionConfiguration {
                                     requestedOptions: options, effectiveMode: effectiveMode)
     }
 
-    /// `mode` if the category supports it on this release, else `.default` (§3, §17 step 6).
+    /// `mode` if the category supports it on this release, else `.default` (AVAudioSession.Mode docs, our derived session model step 6).
     static func effectiveMode(of mode: SessionMode, category: SessionCategory, profile: PlatformProfile) -> SessionMode {
         mode.isValid(with: category) && profile.availableModes.contains(mode) ? mode : .default
     }
 
-    /// §17 steps 1–3: ambient, duckOthers and interruptSpokenAudio imply mixWithOthers; voiceChat
+    /// our derived session model steps 1–3: ambient, duckOthers and interruptSpokenAudio imply mixWithOthers; voiceChat
     /// implies allowBluetoothHFP; videoChat implies allowBluetoothHFP and defaultToSpeaker (both
     /// modes are only effective with playAndRecord). A2DP in output-only categories is implicit in
     /// `allowsBluetoothA2DP`, not reported as an option, as Apple words it "always implicitly true".
@@ -73,7 +73,7 @@ extension SessionConfiguration {
         }
     }
 
-    /// §5: long-form policies need category playback, mode default/moviePlayback/spokenAudio and no
+    /// AVAudioSession.RouteSharingPolicy docs: long-form policies need category playback, mode default/moviePlayback/spokenAudio and no
     /// options; `independent` is the system's to set ("Applications should not attempt to set this
     /// value directly"), so we reject it rather than model the crash one report saw.
     private static func checkRouteSharingPolicy(_ policy: RouteSharingPolicy, category: SessionCategory,
@@ -111,8 +111,8 @@ extension SessionConfiguration {
         }
     }
 
-    /// Rules that tie an option to another option or to the mode (H-T27): these do raise errors,
-    /// unlike an unsupported mode on its own (§3).
+    /// Rules that tie an option to another option or to the mode (the iOS 26 SDK header): these do raise errors,
+    /// unlike an unsupported mode on its own (AVAudioSession.Mode docs).
     private static func checkDependencies(requested: CategoryOptions, normalised: CategoryOptions,
                                           mode: SessionMode) throws(SessionError) {
         if requested.contains(.farFieldInput) && !normalised.contains(.allowBluetoothHFP) {

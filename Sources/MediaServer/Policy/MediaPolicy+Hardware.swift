@@ -1,6 +1,6 @@
 import SimCore
 
-/// Hardware preferences (§6.3, §16): requests, echoed back by the getters; the controlling
+/// Hardware preferences (setPreferredSampleRate/IOBufferDuration docs, AVAudioSession hardware-value docs): requests, echoed back by the getters; the controlling
 /// session's are granted as far as the route allows, and the device's one format follows.
 extension MediaPolicy {
     public mutating func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) -> [PolicyEffect] {

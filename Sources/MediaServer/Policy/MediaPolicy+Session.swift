@@ -5,7 +5,7 @@ import VirtualDevices
 extension MediaPolicy {
     /// Stores a new configuration. An active session's change applies at once, as on iOS: its new
     /// options duck or interrupt others now, and a change of category, mode or options is itself a
-    /// route change (`categoryChange`, §9) for the app — and for every active app when the
+    /// route change (`categoryChange`, setActive(_:options:) docs) for the app — and for every active app when the
     /// device's route really changed. An inactive session's change waits for its activation.
     public mutating func setConfiguration(_ app: AppID, _ configuration: SessionConfiguration) throws(SessionError) -> [PolicyEffect] {
         try input { policy throws(SessionError) in
@@ -75,7 +75,7 @@ extension MediaPolicy {
         withSession(app) { $0.inputMuted = muted }
     }
 
-    /// While mediaserverd is down every call fails with `mediaServicesFailed` (§13).
+    /// While mediaserverd is down every call fails with `mediaServicesFailed` (QA1749).
     func requireMediaServices() throws(SessionError) {
         guard system.mediaServerRunning else {
             throw SessionError(.mediaServicesFailed, "the media server is not running; wait for mediaServicesWereResetNotification")

@@ -1,7 +1,7 @@
 import SimCore
 import VirtualDevices
 
-/// The media server's one policy machine (DESIGN §4): who is active, interrupted, ducked or
+/// The media server's one policy machine (docs/architecture.md, One device, one truth): who is active, interrupted, ducked or
 /// silenced, the device's one route and one hardware format, what every app is told. A `struct`
 /// with private state; every input (an API call, a device change, I/O starting or stopping, a
 /// media-services reset) is a `mutating func` returning the `PolicyEffect`s the server carries
@@ -105,7 +105,7 @@ public struct MediaPolicy: Sendable {
         activationOrder.last { !configuration(of: $0).isMixable } ?? activationOrder.last
     }
 
-    /// Silenced by the ring/silent switch, screen lock or being in the background (§2.1), or
+    /// Silenced by the ring/silent switch, screen lock or being in the background (AVAudioSession.Category docs), or
     /// because another app records: an active `record` session silences all other output ("other
     /// audio is silenced for as long as the session is active", ASPG category table).
     public func isSilenced(_ app: AppID) -> Bool {

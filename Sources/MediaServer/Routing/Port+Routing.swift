@@ -3,7 +3,7 @@ import VirtualDevices
 extension Port {
     /// The Bluetooth device a port belongs to. A device's A2DP and HFP ports share its address and
     /// differ in the UID suffix (`…-tacl` for A2DP, `…-tsco` for HFP), as UIDs on devices do
-    /// (reference avaudiosession.md §7). Nil for ports that are not Bluetooth audio.
+    /// (AVAudioSession.Port, AVFAudio). Nil for ports that are not Bluetooth audio.
     var bluetoothDeviceAddress: Substring? {
         guard [.bluetoothA2DP, .bluetoothHFP, .bluetoothLE].contains(portType),
               let dash = uid.lastIndex(of: "-") else { return nil }

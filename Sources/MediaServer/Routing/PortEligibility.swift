@@ -15,7 +15,7 @@ struct PortEligibility: Hashable, Sendable {
     }
 
     /// HFP ports are usable only with `allowBluetoothHFP`, which only playAndRecord and record
-    /// accept; voiceChat and videoChat imply it (reference §4, §10.5). Re-deriving the implied bit
+    /// accept; voiceChat and videoChat imply it (AVAudioSession.CategoryOptions, AVFAudio, allowBluetooth/allowBluetoothA2DP docs). Re-deriving the implied bit
     /// here keeps selection right even if given options the normaliser has not seen.
     var allowsHFP: Bool {
         guard category == .playAndRecord || category == .record else { return false }
@@ -23,7 +23,7 @@ struct PortEligibility: Hashable, Sendable {
     }
 
     /// A2DP output: always for output-only categories, by option for playAndRecord, never for
-    /// record or multiRoute (reference §4 allowBluetoothA2DP, §10.5).
+    /// record or multiRoute (AVAudioSession.CategoryOptions, AVFAudio allowBluetoothA2DP, allowBluetooth/allowBluetoothA2DP docs).
     var allowsA2DP: Bool {
         switch category {
         case .ambient, .soloAmbient, .playback: true
@@ -32,7 +32,7 @@ struct PortEligibility: Hashable, Sendable {
         }
     }
 
-    /// AirPlay (QA1803, reference §10.7): output-only categories yes; playAndRecord only with
+    /// AirPlay (QA1803, QA1803 (AirPlay and audio session categories); Audio Session Programming Guide): output-only categories yes; playAndRecord only with
     /// `allowAirPlay` and never in voiceChat mode; multiRoute and record never.
     var allowsAirPlay: Bool {
         switch category {
@@ -42,7 +42,7 @@ struct PortEligibility: Hashable, Sendable {
         }
     }
 
-    /// videoChat implies defaultToSpeaker (reference §3, §4).
+    /// videoChat implies defaultToSpeaker (AVAudioSession.Mode, AVFAudio, AVAudioSession.CategoryOptions docs).
     var prefersSpeaker: Bool { options.contains(.defaultToSpeaker) || mode == .videoChat }
 
     func isEligibleOutput(_ port: Port) -> Bool {
@@ -75,10 +75,10 @@ struct PortEligibility: Hashable, Sendable {
         }
     }
 
-    /// MultiRoute's eligible outputs (header text, reference §10.6), in the order their channels
+    /// MultiRoute's eligible outputs (header text, AVAudioSession.Category.multiRoute), in the order their channels
     /// are laid out in the aggregate; the built-in speaker is only the fallback.
     static let multiRouteOutputTypes: [PortType] = [.headphones, .lineOut, .usbAudio, .HDMI]
 
-    /// MultiRoute's eligible inputs (reference §10.6).
+    /// MultiRoute's eligible inputs (AVAudioSession.Category.multiRoute).
     static let multiRouteInputTypes: [PortType] = [.builtInMic, .headsetMic, .usbAudio]
 }

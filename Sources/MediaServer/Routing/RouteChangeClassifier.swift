@@ -1,20 +1,20 @@
 import VirtualDevices
 
 /// Decides which `RouteChangeReason` a route change notification carries (reference
-/// avaudiosession.md §10.1), or that none is posted because the session's route did not change.
+/// AVAudioSession.routeChangeNotification, AVAudioSession.RouteChangeReason), or that none is posted because the session's route did not change.
 /// Kept apart from selection so the server can compute the route once and classify it per cause.
 public enum RouteChangeClassifier {
     /// The reason to post for `cause`, given the route before and after; nil when nothing changed.
     ///
     /// In order:
     /// 1. Same route → nil, except after a category change, which is itself a route change even
-    ///    when the ports stay the same (ASPG "Responding to Route Changes"; seed 004: setting
-    ///    MultiRoute "will trigger a route change with the reason Category Change"; §9, §17).
+    ///    when the ports stay the same (ASPG "Responding to Route Changes"; WWDC 2012 session 505: setting
+    ///    MultiRoute "will trigger a route change with the reason Category Change"; setActive(_:options:) docs, our derived session model).
     /// 2. The category needs input (or output) and the new route has none →
-    ///    `noSuitableRouteForCategory` (e.g. record with no input, §10.1).
+    ///    `noSuitableRouteForCategory` (e.g. record with no input, RouteChangeReason docs).
     /// 3. `categoryChanged` → `categoryChange`.
     /// 4. Same ports, different configuration (data source, channels, rates) →
-    ///    `routeConfigurationChange` (§10.1, §10.8).
+    ///    `routeConfigurationChange` (RouteChangeReason docs, setPreferredInput docs).
     /// 5. Otherwise by cause: attach → `newDeviceAvailable`, detach → `oldDeviceUnavailable`,
     ///    speaker override → `override`, preferred input → `override` (an app-requested reroute;
     ///    observed, not documented), wake → `wakeFromSleep`.

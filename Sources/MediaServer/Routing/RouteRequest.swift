@@ -2,10 +2,10 @@ import VirtualDevices
 
 /// Everything route selection depends on, as plain values: one session's configuration and
 /// routing choices plus the device's ports. Route selection is a pure function of this value, so
-/// the same request always yields the same route (DESIGN.md §3).
+/// the same request always yields the same route (docs/architecture.md, Determinism).
 ///
 /// `mode` is the effective mode (an invalid mode for the category already replaced by `default`)
-/// and `options` are already normalised (implied bits added); see reference avaudiosession.md §17.
+/// and `options` are already normalised (implied bits added); see our derived session model (not specified by Apple).
 public struct RouteRequest: Hashable, Sendable {
     public var category: SessionCategory
     public var mode: SessionMode

@@ -1,11 +1,11 @@
 import VirtualDevices
 
-/// MultiRoute: the exception to "last in wins" (seed 004: "there is one new exception to it, and
+/// MultiRoute: the exception to "last in wins" (WWDC 2012 session 505: "there is one new exception to it, and
 /// that's called MultiRoute Category").
 extension RouteSelector {
     /// All eligible outputs together (USB, line out, headphones, HDMI), their channels forming one
     /// channel space in port order; the built-in speaker only when none is attached (reference
-    /// §10.6). Outputs are ordered by port type (headphones, line out, USB, HDMI), then arrival, so
+    /// multiRoute docs). Outputs are ordered by port type (headphones, line out, USB, HDMI), then arrival, so
     /// the channel layout does not depend on plug order: the WWDC 2012 demo lists headphone L/R
     /// before HDMI 1/2 and before USB 1/2 while saying the plug order is unknown. Inputs follow
     /// `request.multiRouteInputs`; a preferred input is honoured under either rule.

@@ -4,7 +4,7 @@ import VirtualDevices
 extension RouteSelector {
     /// The last-in port among `candidates` (which are in arrival order). Ports of one Bluetooth
     /// device arrive together; when that device offers both A2DP and an eligible HFP port, HFP has
-    /// the higher routing priority (AVAudioSessionTypes.h on allowBluetoothA2DP, reference §10.5).
+    /// the higher routing priority (AVAudioSessionTypes.h on allowBluetoothA2DP, AVAudioSession.CategoryOptions.allowBluetooth, .allowBluetoothA2DP).
     static func newest(_ candidates: [Port]) -> Port? {
         guard let last = candidates.last else { return nil }
         guard last.portType == .bluetoothA2DP, let address = last.bluetoothDeviceAddress else { return last }

@@ -4,11 +4,11 @@ import VirtualDevices
 /// default output and HFP ports used only as a pair.
 extension RouteSelector {
     /// - `.speaker` override: built-in speaker and built-in microphone, regardless of accessories
-    ///   (QA1754, reference §10.4).
-    /// - A preferred input among `availableInputs` is honoured (reference §10.8).
+    ///   (QA1754, AVAudioSession.overrideOutputAudioPort(_:), CategoryOptions.defaultToSpeaker; QA1754).
+    /// - A preferred input among `availableInputs` is honoured (AVAudioSession.setPreferredInput(_:), AVAudioSessionDataSourceDescription).
     /// - HFP is one two-way link: an HFP microphone brings its device's HFP output and the other way
     ///   round; a non-HFP input (e.g. a preferred built-in mic) excludes HFP outputs, so a device
-    ///   with A2DP allowed falls back to A2DP (reference §10.5; pairing is our derivation).
+    ///   with A2DP allowed falls back to A2DP (AVAudioSession.CategoryOptions.allowBluetooth, .allowBluetoothA2DP; pairing is our derivation).
     static func playAndRecordRoute(_ request: RouteRequest) -> AudioRoute {
         if request.portOverride == .speaker { return speakerOverrideRoute(request) }
         let inputs = availableInputs(for: request)
@@ -39,7 +39,7 @@ extension RouteSelector {
     }
 
     /// With nothing else attached: the receiver ("PlayAndRecord, which by default routes the output
-    /// to the receiver", reference §2.1; seed 002), or the speaker with `defaultToSpeaker` (or
+    /// to the receiver", AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories; WWDC 2010 session 412), or the speaker with `defaultToSpeaker` (or
     /// videoChat) and on devices without a receiver (iPad).
     static func defaultOutput(_ request: RouteRequest) -> Port? {
         let receiver = PortEligibility(request).prefersSpeaker ? nil : builtIn(.builtInReceiver, in: request.ports)

@@ -4,9 +4,9 @@ import VirtualDevices
 ///
 /// The rule users expect is "last in wins": the most recently attached suitable accessory takes
 /// the route, and detaching it falls back to the one before, down to the built-in ports (WWDC 2010
-/// and 2012 talks, seeds 002 and 004; reference avaudiosession.md §10.2). Which ports are
-/// "suitable" depends on category, mode and options (`PortEligibility`, §4, §10.5–§10.7).
-/// MultiRoute is the one exception: it aggregates all eligible outputs (§10.6).
+/// and 2012 talks, WWDC 2010 session 412 and WWDC 2012 session 505; Audio Session Programming Guide: audio routing, last in wins). Which ports are
+/// "suitable" depends on category, mode and options (`PortEligibility`, AVAudioSession.CategoryOptions docs, allowBluetooth/allowBluetoothA2DP docs to QA1803).
+/// MultiRoute is the one exception: it aggregates all eligible outputs (multiRoute docs).
 public enum RouteSelector {
     /// The route a session with `request`'s configuration uses on a device with `request.ports`.
     public static func route(for request: RouteRequest) -> AudioRoute {
@@ -29,7 +29,7 @@ public enum RouteSelector {
     }
 
     /// Output-only categories: the newest eligible accessory output, else the built-in speaker.
-    /// These categories never use the receiver (seed 002: playback "by default … through the
+    /// These categories never use the receiver (WWDC 2010 session 412: playback "by default … through the
     /// speaker").
     static func outputOnlyOutputs(_ request: RouteRequest) -> [Port] {
         let candidates = eligibleOutputs(request)
@@ -37,7 +37,7 @@ public enum RouteSelector {
     }
 
     /// Record: the preferred input when available, else the newest eligible input. No outputs:
-    /// record silences output (reference §2.1). An HFP microphone may be used on its own here,
+    /// record silences output (AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories). An HFP microphone may be used on its own here,
     /// since there is no output to pair it with.
     static func recordInputs(_ request: RouteRequest) -> [Port] {
         let inputs = availableInputs(for: request)

@@ -4,7 +4,7 @@ import VirtualDevices
 /// preferred data sources. Mutators validate like AVAudioSession does and return the
 /// `RouteChangeCause` to recompute the route with, or nil when the choice did not change; the
 /// server then calls `RouteSelector` and `RouteChangeClassifier` (which posts nothing if the route
-/// stayed the same, e.g. preferring an input that is already in use, reference §10.8).
+/// stayed the same, e.g. preferring an input that is already in use, AVAudioSession.setPreferredInput(_:), AVAudioSessionDataSourceDescription).
 public struct RoutingState: Hashable, Sendable {
     public private(set) var portOverride: PortOverride = .none
     public private(set) var preferredInputUID: String?
@@ -16,7 +16,7 @@ public struct RoutingState: Hashable, Sendable {
     public init() {}
 
     /// `overrideOutputAudioPort(_:)`: valid only for playAndRecord ("This method is only valid for
-    /// a session using PlayAndRecord category", reference §10.4). Other categories get `badParam`
+    /// a session using PlayAndRecord category", AVAudioSession.overrideOutputAudioPort(_:), CategoryOptions.defaultToSpeaker; QA1754). Other categories get `badParam`
     /// (-50), the code observed on devices; no Apple source names a code, and `.none` is refused
     /// too since the documented check is on the category, not the value.
     @discardableResult
@@ -32,7 +32,7 @@ public struct RoutingState: Hashable, Sendable {
     }
 
     /// `setPreferredInput(_:)`: `uid` must name one of `available` (the session's
-    /// `availableInputs`), otherwise `badParam`; nil clears the preference (reference §6.4, §10.8).
+    /// `availableInputs`), otherwise `badParam`; nil clears the preference (AVAudioSession.currentRoute, routeChangeNotification, setPreferredInput docs).
     /// The preference is kept when its port detaches and is honoured again if it returns.
     @discardableResult
     public mutating func setPreferredInput(_ uid: String?, available: [Port]) throws(SessionError) -> RouteChangeCause? {
@@ -46,7 +46,7 @@ public struct RoutingState: Hashable, Sendable {
     }
 
     /// `AVAudioSessionPortDescription.setPreferredDataSource(_:)` for the port `portUID`: the ID must
-    /// be one of that port's `dataSources`, otherwise `badParam`; nil clears (reference §6.6). It
+    /// be one of that port's `dataSources`, otherwise `badParam`; nil clears (AVAudioSessionPortDescription, AVAudioSessionChannelDescription). It
     /// takes effect whenever the port is in the route.
     @discardableResult
     public mutating func setPreferredDataSource(_ dataSourceID: Int?, forPortUID portUID: String,
@@ -65,7 +65,7 @@ public struct RoutingState: Hashable, Sendable {
 
     /// `AVAudioSessionDataSourceDescription.setPreferredPolarPattern(_:)`: the source must be one of
     /// the port's `dataSources` and the pattern one of its `supportedPolarPatterns`, otherwise
-    /// `badParam`; nil clears (reference §6.6). It shows as the source's `selectedPolarPattern`
+    /// `badParam`; nil clears (AVAudioSessionPortDescription, AVAudioSessionChannelDescription). It shows as the source's `selectedPolarPattern`
     /// whenever the port is in the route.
     @discardableResult
     public mutating func setPreferredPolarPattern(_ pattern: DataSource.PolarPattern?, for source: PortDataSource,
@@ -85,7 +85,7 @@ public struct RoutingState: Hashable, Sendable {
 
     /// Reverts the speaker override, which lasts only "until the current route changes"; "any
     /// route change or interruption will cause the audio to be routed back to its normal route,
-    /// following the last-in wins rule" (QA1754, reference §10.2, §10.4). The server calls this on
+    /// following the last-in wins rule" (QA1754, Audio Session Programming Guide: audio routing, last in wins, QA1754). The server calls this on
     /// every hardware route change (ports added or removed, wake), category change and
     /// interruption, before recomputing the route, but not for the change the override itself
     /// causes. Returns whether an override was in effect.

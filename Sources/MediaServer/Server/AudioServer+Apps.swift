@@ -27,7 +27,7 @@ extension AudioServer {
     public func isInterrupted(_ app: AppID) -> Bool { policy.isInterrupted(app) }
     public func isDucked(_ app: AppID) -> Bool { policy.isDucked(app) }
 
-    /// Silenced by the ring/silent switch, screen lock, being in the background (§2.1), or another
+    /// Silenced by the ring/silent switch, screen lock, being in the background (AVAudioSession.Category docs), or another
     /// app's active `record` session.
     public func isSilenced(_ app: AppID) -> Bool { policy.isSilenced(app) }
 
@@ -50,7 +50,7 @@ extension AudioServer {
     /// The device's output volume, 0…1 in its hardware steps.
     public var outputVolume: Double { Double(device.system.volumeStep) / Double(SystemState.volumeSteps) }
 
-    /// `promptStyle` (§15): none while Siri listens, short during a call, normal otherwise.
+    /// `promptStyle` (AVAudioSession raw values): none while Siri listens, short during a call, normal otherwise.
     public var promptStyle: PromptStyle {
         if device.system.siriActive { return .none }
         if device.system.call != .idle { return .short }

@@ -1,7 +1,7 @@
 import SimCore
 import VirtualDevices
 
-/// Hardware values (§6.3, §16): the device's one format, decided by the policy from the
+/// Hardware values (setPreferredSampleRate/IOBufferDuration docs, AVAudioSession hardware-value docs): the device's one format, decided by the policy from the
 /// controlling session's preferences and the route; every app reads the same values, while its
 /// `preferred…` getters echo its own request.
 extension AudioServer {
@@ -17,7 +17,7 @@ extension AudioServer {
         let preferences = policy.preferences(of: app)
         return input ? preferences.preferredInputNumberOfChannels : preferences.preferredOutputNumberOfChannels
     }
-    /// The input gain (§16: system default 1.0 until an app sets it).
+    /// The input gain (AVAudioSession hardware-value docs: system default 1.0 until an app sets it).
     public func inputGain(for app: AppID) -> Double { policy.preferences(of: app).inputGain ?? 1.0 }
 
     public func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) {

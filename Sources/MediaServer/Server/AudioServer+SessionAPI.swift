@@ -8,7 +8,7 @@ import VirtualDevices
 extension AudioServer {
     public func configuration(of app: AppID) -> SessionConfiguration { policy.configuration(of: app) }
 
-    /// Categories this device and release offer (§2: `record` needs an input; `audioProcessing`
+    /// Categories this device and release offer (AVAudioSession.Category docs: `record` needs an input; `audioProcessing`
     /// is gone from iOS 10).
     public var availableCategories: [SessionCategory] {
         let hasInput = !device.ports(.input).isEmpty

@@ -1,4 +1,4 @@
-/// Category options (`AVAudioSession.CategoryOptions`) with Apple's raw values (§4).
+/// Category options (`AVAudioSession.CategoryOptions`) with Apple's raw values (AVAudioSession.CategoryOptions docs).
 public struct CategoryOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

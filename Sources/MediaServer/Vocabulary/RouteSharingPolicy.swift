@@ -1,4 +1,4 @@
-/// `AVAudioSession.RouteSharingPolicy` (raw values §5; `longForm` is a deprecated alias of 1).
+/// `AVAudioSession.RouteSharingPolicy` (raw values AVAudioSession.RouteSharingPolicy docs; `longForm` is a deprecated alias of 1).
 public enum RouteSharingPolicy: UInt, CaseIterable, Hashable, Sendable {
     case `default` = 0
     case longFormAudio = 1

@@ -1,5 +1,5 @@
 /// An audio session category (`AVAudioSession.Category`). The raw value is the string the
-/// constant holds on a device (its symbol name; reference avaudiosession.md §2).
+/// constant holds on a device (its symbol name; AVAudioSession.Category).
 public enum SessionCategory: String, CaseIterable, Hashable, Sendable {
     case ambient = "AVAudioSessionCategoryAmbient"
     case soloAmbient = "AVAudioSessionCategorySoloAmbient"

@@ -1,4 +1,4 @@
-/// `AVAudioSession.ErrorCode` with Apple's numeric values (FourCCs; reference §8). Errors surface
+/// `AVAudioSession.ErrorCode` with Apple's numeric values (FourCCs; AVAudioSession.ErrorCode, AVFAudio). Errors surface
 /// in `NSOSStatusErrorDomain` with these codes.
 public enum SessionErrorCode: Int, CaseIterable, Hashable, Sendable {
     case none = 0

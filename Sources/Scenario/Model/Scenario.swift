@@ -20,7 +20,7 @@ public struct Scenario: Sendable {
     public var accessories: [AccessoryKind]
     /// The run ends here; nothing may be scheduled or expected after it.
     public var duration: HostDuration
-    /// Every notification and every failed API call must be expected (DESIGN §7).
+    /// Every notification and every failed API call must be expected (docs/architecture.md, Requirements).
     public var exhaustive: Bool
     /// The readings of the sources the run's media server follows (`activation-settings:`).
     public var activationSettings: ActivationSettings
@@ -29,6 +29,9 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The file the scenario was read from, as given.
     public var file: String
+    /// SHA-256 of the file's text: traces name the scenario by it, so they are the same bytes
+    /// whatever path or working directory the scenario was run from.
+    public var sourceHash = ""
 
     public func app(named name: String) -> AppDeclaration? { apps.first { $0.name == name } }
 

@@ -8,16 +8,16 @@ extension Scenario {
                           "duration", "exhaustive", "activation-settings", "apps", "steps", "expect"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SourceError(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-        }
-        return try parse(text, file: path, registry: registry)
+        return try parse(TextFile.read(path), file: path, registry: registry)
     }
 
     /// Parses and validates a scenario: every name, time and reference is checked here, so a
     /// scenario that parses can run, and every problem is reported at its file:line:column.
     public static func parse(_ text: String, file: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         let root = try YAMLValue.parse(text, file: file)
+        if ScenarioFiles.isEventScript(text: text), let key = root.key("script") {
+            throw key.error("this is \(ScenarioFiles.eventScriptRule)")
+        }
         let top = try root.mapping("a scenario", allowed: topKeys)
         var device = try top["device"]?.string("device") ?? "iphone"
         // A profile file is found next to the scenario, wherever the run starts from.
@@ -29,18 +29,8 @@ extension Scenario {
         do { deviceProfile = try DeviceProfile.load(device) } catch {
             throw (top["device"] ?? root).error("unknown device '\(device)': \(error.message)")
         }
-        var platform = PlatformProfile.default
-        if let value = top["platform"] {
-            let name = try value.string("platform")
-            guard let profile = PlatformProfile(name: name) else {
-                throw value.error("unknown platform '\(name)' (expected ios6 … ios30, e.g. \(PlatformProfile.all.map(\.description).joined(separator: ", ")))")
-            }
-            platform = profile
-        }
-        var accessories: [AccessoryKind] = []
-        for value in try top["accessories"]?.list("accessories") ?? [] {
-            accessories.append(try DeviceEventReader.accessory(value))
-        }
+        let platform = try top["platform"]?.choice("platform", PlatformProfile.all.map { ($0.description, $0) }) ?? .default
+        let accessories = try AccessoryList.read(top["accessories"], profile: deviceProfile)
         let apps = try parseApps(top["apps"], file: file, registry: registry)
         let steps = try StepParser.steps(top["steps"], apps: apps, accessories: accessories, registry: registry)
         var scenario = Scenario(
@@ -48,12 +38,13 @@ extension Scenario {
             description: try top["description"]?.string("description") ?? "",
             requirements: try top["requirements"]?.names("requirements") ?? [],
             device: device, platform: platform,
-            seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
+            seed: try top["seed"]?.seed() ?? 0,
             accessories: accessories, duration: .zero,
             exhaustive: try top["exhaustive"]?.bool("exhaustive") ?? true,
             activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         scenario.deviceProfile = deviceProfile
+        scenario.sourceHash = Trace.sha256Hex(text)
         let portNames = PortNames(profile: deviceProfile, accessories: accessories, steps: steps)
         try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,

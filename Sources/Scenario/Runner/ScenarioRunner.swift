@@ -105,11 +105,13 @@ final class ScenarioRun: @unchecked Sendable {
         ports.remember(server.device.ports)
     }
 
-    /// The header names what produced the trace, so `soundcheck replay` can run it again.
+    /// The header names what produced the trace, so `soundcheck replay` can run it again: the
+    /// scenario by its name and the SHA-256 of its file's text (`source`), never by the path it was
+    /// read by, so the trace is the same bytes whatever the working directory or path spelling.
     private func headedTrace() -> Trace {
         var trace = Trace(seed: seed, header: [
-            "scenario": .string(scenario.name), "file": .string(scenario.file),
-            "platform": .string(platform.description), "profile": .string(scenario.device),
+            "scenario": .string(scenario.name), "source": .string(scenario.sourceHash),
+            "platform": .string(platform.description), "profile": .string(scenario.deviceProfile?.id ?? scenario.device),
             "requirements": .list(scenario.requirements.map { .string($0) }),
         ])
         for event in server.trace.events { trace.record(event) }

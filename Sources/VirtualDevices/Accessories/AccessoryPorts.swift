@@ -1,5 +1,5 @@
 /// The ports each kind of accessory contributes, with names, UIDs and channel labels modelled on
-/// what devices report (reference avaudiosession.md §6.6–§7).
+/// what devices report (AVAudioSessionPortDescription, AVAudioSession.Port).
 enum AccessoryPorts {
     static func make(_ kind: AccessoryKind, instance n: Int) -> [Port] {
         switch kind {

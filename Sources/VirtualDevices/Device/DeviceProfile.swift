@@ -16,7 +16,7 @@ public struct DeviceProfile: Hashable, Sendable {
     public var builtInPorts: [Port]
 }
 
-/// The capabilities of the device's audio hardware (reference avaudiosession.md §16).
+/// The capabilities of the device's audio hardware (AVAudioSession hardware values: sampleRate, ioBufferDuration, latency, channel counts).
 public struct AudioHardware: Hashable, Sendable {
     /// Supported hardware sample rates in hertz.
     public var sampleRates: [Int]

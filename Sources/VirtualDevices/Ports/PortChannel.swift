@@ -1,6 +1,6 @@
 /// One channel of a port (`AVAudioSessionChannelDescription`): its name, its position in the
 /// owning port, and its label. Channel numbers are 1-based by default, as Apple's multi-device
-/// routing article uses them (reference avaudiosession.md §6.6).
+/// routing article uses them (AVAudioSessionPortDescription, AVAudioSessionChannelDescription).
 public struct PortChannel: Hashable, Codable, Sendable {
     public var channelName: String
     public var owningPortUID: String

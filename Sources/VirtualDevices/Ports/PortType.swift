@@ -1,5 +1,5 @@
 /// The kind of an audio port, with Apple's raw strings (`AVAudioSession.Port`; reference
-/// avaudiosession.md §7). The raw value is what `portType.rawValue` prints on a device.
+/// AVAudioSession.Port, AVFAudio). The raw value is what `portType.rawValue` prints on a device.
 public enum PortType: String, CaseIterable, Codable, Sendable {
     case builtInMic = "MicrophoneBuiltIn"
     case headsetMic = "MicrophoneWired"

@@ -3,10 +3,7 @@ import SimCore
 
 extension EventScript {
     public static func load(file path: String) throws(SourceError) -> EventScript {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SourceError(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-        }
-        return try parse(text, file: path)
+        return try parse(TextFile.read(path), file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(SourceError) -> EventScript {
@@ -32,13 +29,16 @@ extension EventScript {
             randomEvents = try random.mapping("random", allowed: ["events"]).required("events")
                 .int("random events", in: 0...10_000_000)
         }
+        let profileName = try top["profile"]?.string("profile") ?? "iphone"
+        let profile: DeviceProfile
+        do { profile = try DeviceProfile.load(profileName) } catch {
+            throw (top["profile"] ?? top.owner).error("device profile '\(profileName)': \(error.description)")
+        }
         return EventScript(
             name: try top.required("script").string("script"), file: file,
-            profile: try top["profile"]?.string("profile") ?? "iphone",
-            seed: UInt64(try top["seed"]?.int("seed", in: 0...Int.max) ?? 0),
-            accessories: try top["accessories"]?.list("accessories").map { v throws(SourceError) in
-                try DeviceEventReader.accessory(v)
-            } ?? [],
+            profile: profileName,
+            seed: try top["seed"]?.seed() ?? 0,
+            accessories: try AccessoryList.read(top["accessories"], profile: profile),
             steps: steps, randomEvents: randomEvents, duration: duration)
     }
 }

@@ -7,8 +7,11 @@ public struct YAMLValue {
     public let node: Node
     public let file: String
 
-    /// Parses `text`; syntax errors come back as `SourceError`s with Yams' line and column.
+    /// Parses `text`; syntax errors come back as `SourceError`s with Yams' line and column. Every
+    /// YAML reader (profiles, scripts, scenarios, the catalog) comes through here, so the alias
+    /// bounds of `YAMLAliasCheck` protect them all.
     public static func parse(_ text: String, file: String) throws(SourceError) -> YAMLValue {
+        try YAMLAliasCheck.check(text, file: file)
         do {
             guard let root = try Yams.compose(yaml: text) else {
                 throw SourceError(file: file, line: 0, column: 0, message: "the file is empty")
@@ -29,6 +32,9 @@ public struct YAMLValue {
              let .composer(context, problem, mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return SourceError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return SourceError(file: file, line: context.mark.line, column: context.mark.column,
+                               message: "key '\(duplicates.joined(separator: "', '"))' appears more than once in this mapping (first here)")
         case let .reader(problem, _, _, _):
             return SourceError(file: file, line: 0, column: 0, message: "invalid YAML: \(problem)")
         default:
@@ -58,6 +64,15 @@ public struct YAMLValue {
         return value
     }
 
+    /// A random seed: any 64-bit unsigned whole number, as the CLI's `--seed` accepts.
+    public func seed() throws(SourceError) -> UInt64 {
+        let text = try string("seed")
+        guard let value = UInt64(text) else {
+            throw error("seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+        }
+        return value
+    }
+
     public func bool(_ what: String) throws(SourceError) -> Bool {
         switch try string(what) {
         case "true", "yes", "on": return true
@@ -78,6 +93,12 @@ public struct YAMLValue {
     public func list(_ what: String) throws(SourceError) -> [YAMLValue] {
         guard case let .sequence(sequence) = node else { throw error("\(what) must be a list") }
         return sequence.map { YAMLValue(node: $0, file: file) }
+    }
+
+    /// The key `name` of this mapping, to point an error at the key itself; nil when absent.
+    public func key(_ name: String) -> YAMLValue? {
+        guard case let .mapping(mapping) = node, let key = mapping.keys.first(where: { $0.string == name }) else { return nil }
+        return YAMLValue(node: key, file: file)
     }
 
     /// A mapping whose keys must all be among `allowed`; duplicates and unknown keys are errors.

@@ -2,8 +2,8 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The rules `setActive(true)` and I/O start enforce, in the order of reference §17, each error
-/// naming its rule (§8 codes).
+/// The rules `setActive(true)` and I/O start enforce, in the order of our derived session model (not specified by Apple), each error
+/// naming its rule (AVAudioSession.ErrorCode docs codes).
 @Suite("Activation arbiter: activation errors")
 struct ActivationErrorTests {
     static let inCall = { var state = SystemState(); state.call = .active(caller: "Mum"); return state }()
@@ -44,7 +44,7 @@ struct ActivationErrorTests {
         let error = try #require(activationError(&arbiter, .music, .player))
         #expect(error.code == .cannotInterruptOthers)
         #expect(error.rule.contains("Now Playing"))
-        // A mixable (ducking) session is allowed (observed workaround, reference §9).
+        // A mixable (ducking) session is allowed (observed workaround, AVAudioSession.setActive(_:options:), AVFAudio).
         #expect(activationError(&arbiter, .music, SessionTraits(category: .playback, options: [.mixWithOthers, .duckOthers])) == nil)
     }
 
@@ -89,7 +89,7 @@ struct ActivationErrorTests {
         }
     }
 
-    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in reference §17 order")
+    @Test("SESSION-ACTIVATE-ERR-ORDER: the first broken rule wins, in the order of our derived session model")
     func ruleOrder() {
         var everything = SystemState()
         everything.mediaServerRunning = false

@@ -20,7 +20,7 @@ extension SessionTraits {
     static let ambientGame = SessionTraits(category: .ambient, options: .mixWithOthers)
     static let soloGame = SessionTraits(category: .soloAmbient)
     static let spokenAudio = SessionTraits(category: .playback, mode: .spokenAudio)
-    /// A turn-by-turn prompt (reference §11): ducks music, pauses podcasts.
+    /// A turn-by-turn prompt (AVAudioSession.CategoryOptions.duckOthers, .interruptSpokenAudioAndMixWithOthers, SetActiveOptions.notifyOthersOnDeactivation): ducks music, pauses podcasts.
     static let navigationPrompt = SessionTraits(category: .playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
     static let voiceCall = SessionTraits(category: .playAndRecord, mode: .voiceChat)
     static let recording = SessionTraits(category: .record)

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// `setActive(false)`: running I/O per release (§8), and what the sessions it interrupted hear (§11).
+/// `setActive(false)`: running I/O per release (AVAudioSession.ErrorCode docs), and what the sessions it interrupted hear (duckOthers and notifyOthersOnDeactivation docs).
 @Suite("Activation arbiter: deactivation")
 struct DeactivationTests {
     struct BusyCase: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// Background, suspension and termination (reference §9; ASPG life cycle).
+/// Background, suspension and termination (AVAudioSession.setActive(_:options:), AVFAudio; ASPG life cycle).
 @Suite("Activation arbiter: app lifecycle")
 struct LifecycleTests {
     @Test("SESSION-ACTIVATE-BACKGROUND-KEEPS-SESSION: moving to the background leaves the session active")

@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The media server dies and restarts (2012 talk "kill your zombies"; QA1749; reference §13).
+/// The media server dies and restarts (2012 talk "kill your zombies"; QA1749; AVAudioSession.mediaServicesWereLostNotification, .mediaServicesWereResetNotification; QA1749).
 @Suite("Activation arbiter: media services lost and reset")
 struct MediaServicesResetTests {
     @Test("SESSION-RESET-LOST-THEN-RESET: every running app hears lost then reset; sessions end inactive, un-ducked and fresh")

@@ -2,7 +2,7 @@ import Testing
 @testable import MediaServer
 
 /// Record permission: asked once per app, silence until granted, changeable in Settings
-/// (2013 talk; reference §6.5, §15).
+/// (2013 talk; AVAudioApplication.requestRecordPermission(completionHandler:), AVAudioSession.recordPermission, AVAudioSession raw values).
 @Suite("Record permission store")
 struct RecordPermissionStoreTests {
     @Test("SESSION-PERMISSION-RAW-VALUES: permissions carry Apple's FourCC raw values")

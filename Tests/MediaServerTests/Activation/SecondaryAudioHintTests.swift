@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// isOtherAudioPlaying and the secondary-audio silence hint (2014 talk; reference §6.4, §11, §12).
+/// isOtherAudioPlaying and the secondary-audio silence hint (2014 talk; AVAudioSession.currentRoute, routeChangeNotification, duckOthers and notifyOthersOnDeactivation docs, notification userInfo docs).
 @Suite("Activation arbiter: other audio and the secondary-audio hint")
 struct SecondaryAudioHintTests {
     @Test("SESSION-HINT-FOREGROUND-ACTIVE-ONLY: begin and end go only to foreground apps with an active session")

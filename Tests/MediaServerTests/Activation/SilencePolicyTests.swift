@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The "silenced by" columns of the category table (reference §2.1, ASPG Table B-1, 2010 talk).
+/// The "silenced by" columns of the category table (AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories, ASPG Table B-1, 2010 talk).
 @Suite("Silence policy")
 struct SilencePolicyTests {
     /// One device situation, for an app with the audio background mode.

@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// Phone calls, alarms and Siri (2010, 2012 and 2014 talks; reference §12).
+/// Phone calls, alarms and Siri (2010, 2012 and 2014 talks; AVAudioSession notifications and their userInfo keys, AVFAudio).
 @Suite("Activation arbiter: system interruptions")
 struct SystemInterruptionTests {
     /// Music (non-mixable) and an ambient game, both active in the foreground.

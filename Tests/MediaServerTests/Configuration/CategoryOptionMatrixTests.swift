@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Every category × option cell of reference §4, written out here independently of the
+/// Every category × option cell of AVAudioSession.CategoryOptions, AVFAudio, written out here independently of the
 /// implementation's table. A cell is "settable" when `make` raises no applicability error naming
 /// the option (farFieldInput may still need allowBluetoothHFP; that dependency is tested elsewhere).
 @Suite("Category options per category (SESSION-CONFIG-OPTION-CATEGORY)")
@@ -37,7 +37,7 @@ struct CategoryOptionMatrixTests {
     }
 
     // SESSION-CONFIG-OPTION-CATEGORY-MATRIX
-    @Test("SESSION-CONFIG-OPTION-CATEGORY-MATRIX: each option is settable exactly where §4 says", arguments: cells)
+    @Test("SESSION-CONFIG-OPTION-CATEGORY-MATRIX: each option is settable exactly where the CategoryOptions docs say", arguments: cells)
     func cell(_ cell: Cell) {
         let error = configurationError(cell.category, options: cell.option)
         let applicabilityError = error.map { $0.rule.hasPrefix("\(cell.name) is only applicable") } ?? false

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Facts the rest of the media server reads from a configuration (§2.1, §10.5, §10.7).
+/// Facts the rest of the media server reads from a configuration (AVAudioSession.Category docs, allowBluetooth/allowBluetoothA2DP docs, QA1803).
 @Suite("Derived configuration facts (SESSION-CONFIG-DERIVED)")
 struct DerivedFactTests {
     @Test("SESSION-CONFIG-AIRPLAY-BY-CATEGORY: AirPlay for ambient, soloAmbient and playback; never record or multiRoute",

@@ -3,7 +3,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// What the hardware runs at for a route and a set of preferences (§16; issue examples).
+/// What the hardware runs at for a route and a set of preferences (AVAudioSession hardware-value docs; issue examples).
 @Suite("Hardware negotiation (SESSION-HW-NEGOTIATE)")
 struct HardwareNegotiatorTests {
     static func resolve(_ preferences: HardwarePreferences?, hardware: AudioHardware = Fixture.phone,

@@ -2,7 +2,7 @@ import SimCore
 import Testing
 @testable import MediaServer
 
-/// The app's requests and the errors its setters return (§6.3, §8, §16).
+/// The app's requests and the errors its setters return (setPreferredSampleRate/IOBufferDuration docs, AVAudioSession.ErrorCode docs, AVAudioSession hardware-value docs).
 @Suite("Hardware preferences (SESSION-HW-PREFERENCE)")
 struct HardwarePreferencesTests {
     @Test("SESSION-HW-PREFERENCE-ECHO: preferred values read back as requested, even when the hardware cannot honour them")

@@ -1,11 +1,11 @@
 import Testing
 @testable import MediaServer
 
-/// Mode × category validity (§3): an unsupported mode is no error; it is stored as requested and
+/// Mode × category validity (AVAudioSession.Mode docs): an unsupported mode is no error; it is stored as requested and
 /// the session behaves as mode default.
 @Suite("Mode validity (SESSION-CONFIG-MODE)")
 struct ModeValidityTests {
-    /// Written out from §3, independently of `SessionMode.validCategories`.
+    /// Written out from AVAudioSession.Mode docs, independently of `SessionMode.validCategories`.
     static let valid: [(SessionMode, [SessionCategory])] = [
         (.default, [.ambient, .soloAmbient, .playback, .record, .playAndRecord, .multiRoute]),
         (.voiceChat, [.playAndRecord]),

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Options whose validity depends on another option or on the mode (§3 exceptions, §4, H-T27):
+/// Options whose validity depends on another option or on the mode (AVAudioSession.Mode docs exceptions, AVAudioSession.CategoryOptions docs, the iOS 26 SDK header):
 /// unlike an unsupported mode alone, these raise errors.
 @Suite("Option dependencies (SESSION-CONFIG-DEPENDENCY)")
 struct OptionDependencyTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// What changed between releases (§2–§5), through `PlatformProfile` properties and `make`.
+/// What changed between releases (AVAudioSession.Category docs to AVAudioSession.RouteSharingPolicy docs), through `PlatformProfile` properties and `make`.
 @Suite("Configuration across releases (SESSION-CONFIG-RELEASE)")
 struct ReleaseSupportTests {
     @Test("SESSION-CONFIG-AUDIOPROCESSING-DEPRECATED: audioProcessing is accepted up to iOS 9 and badParam from iOS 10")

@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Long-form route sharing policy rules of `setCategory(_:mode:policy:options:)` (§5).
+/// Long-form route sharing policy rules of `setCategory(_:mode:policy:options:)` (AVAudioSession.RouteSharingPolicy docs).
 @Suite("Route sharing policy rules (SESSION-CONFIG-POLICY)")
 struct RouteSharingPolicyTests {
     static let longForm: [RouteSharingPolicy] = [.longFormAudio, .longFormVideo]

@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// `availableInputs` depends on category and mode (reference §6.4).
+/// `availableInputs` depends on category and mode (AVAudioSession.currentRoute, routeChangeNotification).
 @Suite("Routing: available inputs")
 struct AvailableInputsTests {
     @Test("ROUTING-AVAILABLE-INPUTS: built-in mic first, then accessories' inputs in arrival order")

@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// Default routes and which directions each category uses (reference §2.1, §10.4).
+/// Default routes and which directions each category uses (AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories, QA1754).
 @Suite("Routing: categories and defaults")
 struct CategoryRoutingTests {
     @Test("ROUTING-PLAYANDRECORD-DEFAULT-RECEIVER: playAndRecord on a phone plays to the receiver, records from the built-in mic")

@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// "Last in wins" (seeds 002 and 004; reference avaudiosession.md §10.2, §10.3).
+/// "Last in wins" (WWDC 2010 session 412 and WWDC 2012 session 505; Audio Session Programming Guide: audio routing, last in wins, ASPG, responding to route changes).
 @Suite("Routing: last in wins")
 struct LastInWinsTests {
     @Test("ROUTING-LAST-IN-WINS: headphones, then USB, then HDMI each take the output; detaching the newest falls back")

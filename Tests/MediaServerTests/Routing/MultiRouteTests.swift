@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// The MultiRoute category (seed 004; reference §10.6).
+/// The MultiRoute category (WWDC 2012 session 505; AVAudioSession.Category.multiRoute).
 @Suite("Routing: multiRoute")
 struct MultiRouteTests {
     @Test("ROUTING-MULTIROUTE-ALL-OUTPUTS: headphones and HDMI form 4 output channels, headphones L/R then HDMI 1/2")

@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// Which reason a route change notification carries, if any (reference §10.1).
+/// Which reason a route change notification carries, if any (AVAudioSession.routeChangeNotification, AVAudioSession.RouteChangeReason).
 @Suite("Routing: route change reasons")
 struct RouteChangeClassifierTests {
     private func reason(_ cause: RouteChangeCause, _ category: SessionCategory,

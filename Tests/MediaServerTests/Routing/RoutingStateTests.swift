@@ -3,7 +3,7 @@ import VirtualDevices
 @testable import MediaServer
 
 /// One session's routing choices: speaker override, preferred input, data sources (reference
-/// §6.4, §6.6, §10.4, §10.8; QA1754).
+/// currentRoute and isOtherAudioPlaying docs, AVAudioSessionPortDescription docs, QA1754, setPreferredInput docs; QA1754).
 @Suite("Routing: session choices")
 struct RoutingStateTests {
     @Test("ROUTING-SPEAKER-OVERRIDE: the speaker override routes to the built-in speaker and built-in mic, even with a headset")

@@ -2,7 +2,7 @@ import Testing
 import VirtualDevices
 @testable import MediaServer
 
-/// Bluetooth HFP/A2DP and AirPlay by category, mode and options (reference §10.5, §10.7).
+/// Bluetooth HFP/A2DP and AirPlay by category, mode and options (AVAudioSession.CategoryOptions.allowBluetooth, .allowBluetoothA2DP, QA1803).
 @Suite("Routing: Bluetooth and AirPlay")
 struct WirelessRoutingTests {
     @Test("ROUTING-A2DP-OUTPUT-ONLY-CATEGORIES: playback uses A2DP without any option; HFP-only headsets are not used")
