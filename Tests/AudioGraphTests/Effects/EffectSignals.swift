@@ -55,4 +55,30 @@ enum EffectSignals {
         guard crossings.count > 2 else { return 0 }
         return Double(crossings.count - 1) / ((crossings.last! - crossings.first!) / sampleRate)
     }
+
+    /// The frequency with the strongest DFT magnitude within `around ± span` Hz, in `step` Hz steps
+    /// (a Hann-windowed spectrum evaluated directly, so the resolution is not tied to a bin size).
+    static func peakFrequency(_ samples: ArraySlice<Float>, around: Double, span: Double, step: Double = 0.25,
+                              sampleRate: Double = 48_000) -> Double {
+        let values = Array(samples)
+        let count = Double(values.count)
+        let windowed = values.enumerated().map { Double($0.element) * (0.5 - 0.5 * cos(2 * Double.pi * Double($0.offset) / count)) }
+        var best = (frequency: around, magnitude: -1.0)
+        var frequency = around - span
+        while frequency <= around + span {
+            let w = 2 * Double.pi * frequency / sampleRate
+            // Rotate a phasor instead of calling cos/sin per sample.
+            let (stepCos, stepSin) = (cos(w), sin(w))
+            var (c, s, re, im) = (1.0, 0.0, 0.0, 0.0)
+            for x in windowed {
+                re += x * c
+                im -= x * s
+                (c, s) = (c * stepCos - s * stepSin, s * stepCos + c * stepSin)
+            }
+            let magnitude = re * re + im * im
+            if magnitude > best.magnitude { best = (frequency, magnitude) }
+            frequency += step
+        }
+        return best.frequency
+    }
 }
