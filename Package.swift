@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // For the effects benchmark, which writes its inputs as WAV files for sox.
+        .library(name: "AudioFiles", targets: ["AudioFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
