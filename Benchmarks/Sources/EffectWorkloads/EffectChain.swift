@@ -79,7 +79,10 @@ public final class EffectChain {
         MixKernel.clear(left, frames: frames)
         for (index, voice) in voices.enumerated() {
             voice.withUnsafeBufferPointer { samples in
-                for frame in 0..<frames { voiceBuffer[frame] = samples[(position + frame) % length] }
+                // Up to the end of the voice, then from its start again.
+                let first = min(frames, length - position)
+                voiceBuffer.update(from: samples.baseAddress! + position, count: first)
+                (voiceBuffer + first).update(from: samples.baseAddress!, count: frames - first)
             }
             equalizers[index].process(voicePointer, frameCount: frames)
             MixKernel.accumulate(voiceBuffer, into: left, gain: 1 / Float(Self.voiceCount), frames: frames)
