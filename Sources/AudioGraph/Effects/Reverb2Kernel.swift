@@ -43,9 +43,8 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         EffectParameterInfo(id: randomizeReflections, name: "randomize reflections", unit: .generic, minValue: 1, maxValue: 1000, defaultValue: 1),
     ])
     private var appliedChangeCount = -1
-    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset), nil once a parameter moved.
+    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset).
     public private(set) var currentPreset: ReverbPreset?
-    private var presetChangeCount = -1
 
     private var sampleRate = 44_100.0
     private var channelCount = 0
@@ -110,7 +109,6 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         parameters.set(Self.decayTimeAtNyquist, room.decayAtNyquist)
         parameters.set(Self.randomizeReflections, room.reflectionsSeed)
         currentPreset = preset
-        presetChangeCount = parameters.changeCount
     }
 
     public func prepare(sampleRate: Double, channelCount: Int, maximumFrames: Int) {
@@ -140,7 +138,6 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
 
     public func process(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
         if appliedChangeCount != parameters.changeCount { applyParameters() }
-        if presetChangeCount != parameters.changeCount { currentPreset = nil }
         renderWet(from: channels, frameCount: frameCount)
         mix(into: channels, frameCount: frameCount)
     }
