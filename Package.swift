@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         // The BLE-MIDI packet codec, for the benchmarks and the simulated BLE link.
         .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
+        // For the effects benchmark, which writes its inputs as WAV files for sox.
+        .library(name: "AudioFiles", targets: ["AudioFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,8 @@ let package = Package(
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
+        // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
+        systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
@@ -52,8 +56,9 @@ let package = Package(
             exclude: ["Profiles"],
             plugins: ["EmbedYAML"]
         ),
-        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
-        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
+        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
+        // and CRubberBand (the time-pitch effect kernel).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
