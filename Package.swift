@@ -62,7 +62,11 @@ let package = Package(
             resources: [.copy("Catalog")]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
-        .target(name: "JACKBackend", dependencies: ["CJACK"]),
+        // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
+        // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
+        .target(name: "CJACKProcess", dependencies: ["CJACK"]),
+        .target(name: "JACKBackend", dependencies: ["CJACK", "CJACKProcess", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "Yams"]),
+        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),
         .executableTarget(

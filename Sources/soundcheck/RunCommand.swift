@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the expectations each run's notifications and errors would satisfy.")
     var suggest = false
 
+    @OptionGroup(title: "Real hardware")
+    var jack: JACKRunFlags
+
     func run() throws {
         let platformProfile = try platform.map { name -> PlatformProfile in
             guard let profile = PlatformProfile(name: name) else { throw UserError("unknown platform '\(name)' (expected ios6 … ios30)") }
@@ -44,7 +47,9 @@ struct RunCommand: ParsableCommand {
         let started = Date()
         var outcomes: [ScenarioOutcome] = []
         for file in files {
-            let outcome = ScenarioOutcome.run(file: file, seed: seed, platform: platformProfile)
+            let outcome = jack.backend == .jack
+                ? ScenarioOutcome.runOnJACK(file: file, seed: seed, platform: platformProfile, options: jack.jackOptions)
+                : ScenarioOutcome.run(file: file, seed: seed, platform: platformProfile)
             print(outcome.progressLine)
             if let report = outcome.report { print(report, terminator: "") }
             if suggest, let result = outcome.result { print(result.suggestedExpectations) }
