@@ -44,6 +44,13 @@ public final class JACKClient: @unchecked Sendable {
     /// Registers an audio port `name` (short name; the full name is "client:name").
     func registerPort(_ short: String, isInput: Bool) throws(JACKError) -> OpaquePointer {
         let flags = UInt(isInput ? JackPortIsInput.rawValue : JackPortIsOutput.rawValue)
+        // A client of this name that just closed may leave its ports in the graph for a few
+        // cycles (the server drops them at a cycle boundary): give them a moment to go.
+        var waited = 0
+        while jack_port_by_name(handle, "\(name):\(short)") != nil && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
         guard let port = jack_port_register(handle, short, JACK_DEFAULT_AUDIO_TYPE, flags, 0) else {
             if jack_port_by_name(handle, "\(name):\(short)") != nil {
                 throw JACKError("the JACK port \(name):\(short) already exists (a port-name clash); the run stops")

@@ -26,6 +26,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public private(set) var inputPortNames: [String] = []
 
     let player: OpaquePointer
+    /// Freewheel once the device's ports exist (`attach`), until `finish`.
+    private let freewheel: Bool
     private let connector: JACKConnector?
     private var names = JACKPortNames()
     private var slotOfChannel: [String: Int] = [:]
@@ -40,8 +42,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     /// A player on `client` rendering up to `lookaheadFrames` ahead; `connect` names where its
     /// ports go (see `JACKConnector`), nil to leave them unconnected.
-    public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil) throws(JACKError) {
+    public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil, freewheel: Bool = false) throws(JACKError) {
         self.client = client
+        self.freewheel = freewheel
         sampleRate = client.sampleRate
         periodFrames = client.periodFrames
         capacity = max(4, lookaheadFrames / max(1, periodFrames))
@@ -91,6 +94,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         for port in server.device.ports {
             for channel in port.channels.indices { _ = slot(uid: port.uid, channel: channel, type: port.portType.rawValue, isInput: port.direction == .input) }
         }
+        if freewheel { setFreewheel(true) }
     }
 
     public func ioRendered(_ output: IOCycleOutput) {
@@ -132,6 +136,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         }
         sc_player_start(player)
         sc_player_finish(player)
+        defer { if freewheel { setFreewheel(false) } }
         let drainBudget = Double(capacity * periodFrames) / Double(sampleRate) + 5
         let deadline = ContinuousClock.now + .milliseconds(Int(drainBudget * 1000))
         while failure == nil && stats.drained == false {
@@ -199,6 +204,11 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
             fail("the device has more than \(SC_MAX_PORTS) output channels, more than one JACK client plays")
             return nil
         }
+        // jackd 1.9.21 keeps ports registered while it freewheels after their client closes
+        // (the next run's ports then clash): register with freewheel off.
+        let pause = freewheel && stats.freewheeling
+        if pause { setFreewheel(false) }
+        defer { if pause { setFreewheel(true) } }
         let port: OpaquePointer
         do { port = try client.registerPort(short, isInput: isInput) } catch {
             fail(error.description)
@@ -224,6 +234,19 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         guard let other = connector.destination(forShortName: short, channel: channel, candidates: candidates) else { return }
         let ours = "\(client.name):\(short)"
         do { try isInput ? client.connect(other, to: ours) : client.connect(ours, to: other) } catch { fail(error.description) }
+    }
+
+    /// Switches freewheel and waits (up to 2 s) until the server says it has: it switches at a
+    /// cycle boundary, and a client closed before it has left its ports behind.
+    private func setFreewheel(_ on: Bool) {
+        do { try client.setFreewheel(on) } catch {
+            fail(error.description)
+            return
+        }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while stats.freewheeling != on && ContinuousClock.now < deadline { usleep(1_000) }
+        let callbacks = stats.callbacks
+        while stats.callbacks < callbacks + 2 && ContinuousClock.now < deadline { usleep(1_000) }
     }
 
     // MARK: Failures

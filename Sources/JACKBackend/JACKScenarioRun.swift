@@ -50,11 +50,10 @@ public enum JACKScenarioRunner {
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil,
                            options: JACKRunOptions) throws(JACKError) -> JACKRunOutcome {
         let client = try JACKClient(name: options.clientName, server: options.server)
-        let playback = try JACKPlayback(client: client, lookaheadFrames: options.lookaheadFrames, connect: options.connect)
+        let playback = try JACKPlayback(client: client, lookaheadFrames: options.lookaheadFrames, connect: options.connect,
+                                        freewheel: options.freewheel)
         defer { playback.close() }
         try client.activate()
-        if options.freewheel { try client.setFreewheel(true) }
-        defer { if options.freewheel { try? client.setFreewheel(false) } }
         var result: ScenarioResult?
         var failure: JACKError?
         do {
