@@ -170,8 +170,14 @@ static int player_process(jack_nframes_t frames, void *arg) {
         }
         int64_t cycle = (int64_t)(uint32_t)(now - atomic_load_explicit(&p->start_frame, memory_order_relaxed)) / p->period;
         int64_t played = atomic_load_explicit(&p->played, memory_order_relaxed);
-        if (cycle > played) atomic_fetch_add_explicit(&p->common.skipped_cycles, cycle - played, memory_order_relaxed);
-        else cycle = played;
+        if (cycle > played) {
+            // Only rendered cycles count as lost; past the end there is nothing to lose.
+            int64_t rendered = atomic_load_explicit(&p->written, memory_order_acquire);
+            int64_t lost = (cycle < rendered ? cycle : rendered) - played;
+            if (lost > 0) atomic_fetch_add_explicit(&p->common.skipped_cycles, lost, memory_order_relaxed);
+        } else {
+            cycle = played;
+        }
         int64_t written = wait_while_freewheeling(p, cycle);
         if (cycle < written) {
             const float *block = ring_block(p, cycle);

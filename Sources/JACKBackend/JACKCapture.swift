@@ -5,23 +5,26 @@ import CJACKProcess
 /// two-arm test, and a way to check what another client really played.
 public final class JACKCapture: @unchecked Sendable {
     public let client: JACKClient
-    public let portNames: [String]
+    public private(set) var portNames: [String] = []
     let capture: OpaquePointer
 
-    /// A capture client with one input port per name, keeping up to `seconds` of audio.
-    public init(client: JACKClient, portNames: [String], seconds: Int) throws(JACKError) {
+    /// An active capture client with no ports yet, keeping up to `seconds` of audio per port.
+    public init(client: JACKClient, seconds: Int) throws(JACKError) {
         self.client = client
-        self.portNames = portNames
-        guard portNames.count <= Int(SC_MAX_PORTS),
-              let capture = sc_capture_create(client.handle, Int64(seconds) * Int64(client.sampleRate)) else {
-            throw JACKError("cannot record \(portNames.count) ports for \(seconds) s")
+        guard let capture = sc_capture_create(client.handle, Int64(seconds) * Int64(client.sampleRate)) else {
+            throw JACKError("cannot record \(seconds) s")
         }
         self.capture = capture
         guard sc_capture_install(capture) == 0 else { throw JACKError("JACK refused the process callbacks of \(client.name)") }
-        for (slot, name) in portNames.enumerated() {
-            sc_capture_add_port(capture, Int32(slot), try client.registerPort(name, isInput: true))
-        }
         try client.activate()
+    }
+
+    /// Adds an input port `name` recording from now on, connected from `source` when given.
+    public func addPort(_ name: String, from source: String? = nil) throws(JACKError) {
+        guard portNames.count < Int(SC_MAX_PORTS) else { throw JACKError("a capture client records at most \(SC_MAX_PORTS) ports") }
+        sc_capture_add_port(capture, Int32(portNames.count), try client.registerPort(name, isInput: true))
+        portNames.append(name)
+        if let source { try client.connect(source, to: "\(client.name):\(name)") }
     }
 
     deinit {

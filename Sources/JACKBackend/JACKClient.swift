@@ -22,6 +22,7 @@ public final class JACKClient: @unchecked Sendable {
     }
 
     private var isClosed = false
+    private var registered: [OpaquePointer] = []
 
     deinit { close() }
 
@@ -29,6 +30,9 @@ public final class JACKClient: @unchecked Sendable {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        // jackd 1.9.21 keeps ports registered while it freewheeled in the graph after their client
+        // closes (the next run's ports then clash); unregistering them first removes them.
+        for port in registered { jack_port_unregister(handle, port) }
         jack_client_close(handle)
     }
 
@@ -57,6 +61,7 @@ public final class JACKClient: @unchecked Sendable {
             }
             throw JACKError("JACK refused to register the port \(name):\(short) (name too long, or the server is out of ports)")
         }
+        registered.append(port)
         return port
     }
 

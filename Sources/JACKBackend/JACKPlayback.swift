@@ -21,9 +21,12 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public let capacity: Int
     /// Why the run stopped playing, if it did (the simulation then finishes without pacing).
     public private(set) var failure: JACKError?
-    /// Our JACK ports' short names, outputs first as they were registered.
-    public private(set) var outputPortNames: [String] = []
-    public private(set) var inputPortNames: [String] = []
+    /// Our JACK output ports in registration (ring slot) order: which device port channel each plays.
+    public private(set) var outputPorts: [JACKPortChannel] = []
+    public private(set) var inputPorts: [JACKPortChannel] = []
+    /// Told each port's short name right after it is registered, before any audio reaches it
+    /// (a capture client connects to it there).
+    public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
 
     let player: OpaquePointer
     /// Freewheel once the device's ports exist (`attach`), until `finish`.
@@ -91,10 +94,17 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     public func attach(to server: AudioServer) {
         self.server = server
-        for port in server.device.ports {
-            for channel in port.channels.indices { _ = slot(uid: port.uid, channel: channel, type: port.portType.rawValue, isInput: port.direction == .input) }
-        }
+        register(server.device.ports)
         if freewheel { setFreewheel(true) }
+    }
+
+    /// Registers (and connects) the JACK ports of these device ports now, before they play.
+    public func register(_ ports: [VirtualDevices.Port]) {
+        for port in ports {
+            for channel in port.channels.indices {
+                _ = slot(uid: port.uid, channel: channel, type: port.portType.rawValue, isInput: port.direction == .input)
+            }
+        }
     }
 
     public func ioRendered(_ output: IOCycleOutput) {
@@ -165,7 +175,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private func acquireBlock() -> UnsafeMutablePointer<Float>? {
         while failure == nil {
             if let free = sc_player_slot(player, cycle) {
-                free.update(repeating: 0, count: max(1, outputPortNames.count) * periodFrames)
+                free.update(repeating: 0, count: max(1, outputPorts.count) * periodFrames)
                 block = free
                 return free
             }
@@ -200,28 +210,25 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         let portType = type ?? server?.device.ports.first(where: { $0.uid == uid })?.portType.rawValue ?? "Port"
         let short = JACKPortNames.channelName(base: names.baseName(uid: "\(isInput ? "in" : "out")|\(uid)", type: portType),
                                               channel: channel + 1)
-        guard isInput || outputPortNames.count < Int(SC_MAX_PORTS) else {
+        guard isInput || outputPorts.count < Int(SC_MAX_PORTS) else {
             fail("the device has more than \(SC_MAX_PORTS) output channels, more than one JACK client plays")
             return nil
         }
-        // jackd 1.9.21 keeps ports registered while it freewheels after their client closes
-        // (the next run's ports then clash): register with freewheel off.
-        let pause = freewheel && stats.freewheeling
-        if pause { setFreewheel(false) }
-        defer { if pause { setFreewheel(true) } }
         let port: OpaquePointer
         do { port = try client.registerPort(short, isInput: isInput) } catch {
             fail(error.description)
             return nil
         }
         connect(short: short, channel: channel + 1, isInput: isInput)
+        let named = JACKPortChannel(name: short, portUID: uid, channel: channel + 1, isInput: isInput)
+        onPortRegistered?(named)
         if isInput {
-            inputPortNames.append(short)
+            inputPorts.append(named)
             slotOfChannel[key] = -1
             return nil
         }
-        let slot = outputPortNames.count
-        outputPortNames.append(short)
+        let slot = outputPorts.count
+        outputPorts.append(named)
         sc_player_add_port(player, Int32(slot), port)
         slotOfChannel[key] = slot
         return slot
@@ -283,4 +290,12 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         server?.recordObservation("jack.failed", ["reason": .string(message)])
         sc_player_finish(player)
     }
+}
+
+/// One of our JACK ports: its short name and the device port channel (1-based) behind it.
+public struct JACKPortChannel: Sendable, Hashable {
+    public let name: String
+    public let portUID: String
+    public let channel: Int
+    public let isInput: Bool
 }

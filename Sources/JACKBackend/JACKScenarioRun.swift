@@ -14,6 +14,8 @@ public struct JACKRunOptions: Sendable {
     public var freewheel = false
     /// How far the simulation renders ahead of what JACK plays.
     public var lookaheadFrames = 8192
+    /// Told about each of our ports as it is registered (see `JACKPlayback.onPortRegistered`).
+    public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
 
     public init(server: String? = nil, connect: String? = nil, freewheel: Bool = false) {
         self.server = server
@@ -29,8 +31,8 @@ public struct JACKRunOutcome: Sendable {
     public var stats: JACKStats
     public var sampleRate: Int
     public var periodFrames: Int
-    /// Short names of the JACK output ports, in slot order.
-    public var outputPorts: [String]
+    /// Our JACK output ports, in slot order.
+    public var outputPorts: [JACKPortChannel]
     public var failure: JACKError?
 
     /// Passed: the scenario passed and JACK played it to the end (xruns are counted, not failures).
@@ -53,7 +55,9 @@ public enum JACKScenarioRunner {
         let playback = try JACKPlayback(client: client, lookaheadFrames: options.lookaheadFrames, connect: options.connect,
                                         freewheel: options.freewheel)
         defer { playback.close() }
+        playback.onPortRegistered = options.onPortRegistered
         try client.activate()
+        playback.register(ForeseenPorts.of(scenario))
         var result: ScenarioResult?
         var failure: JACKError?
         do {
@@ -76,6 +80,6 @@ public enum JACKScenarioRunner {
             result = traced
         }
         return JACKRunOutcome(result: result, stats: stats, sampleRate: playback.sampleRate, periodFrames: playback.periodFrames,
-                              outputPorts: playback.outputPortNames, failure: failure)
+                              outputPorts: playback.outputPorts, failure: failure)
     }
 }
