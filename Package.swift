@@ -66,7 +66,8 @@ let package = Package(
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
         .target(name: "JACKBackend", dependencies: ["CJACK", "CJACKProcess", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "Yams"]),
-        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
+        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),
         .executableTarget(

@@ -65,6 +65,9 @@ public final class JACKClient: @unchecked Sendable {
         return port
     }
 
+    /// The thread JACK runs our process callback on (valid once active).
+    public var processThread: pthread_t { jack_client_thread_id(handle) }
+
     public func activate() throws(JACKError) {
         guard jack_activate(handle) == 0 else { throw JACKError("JACK refused to activate the client \(name)") }
     }
