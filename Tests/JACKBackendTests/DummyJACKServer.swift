@@ -13,9 +13,9 @@ final class DummyJACKServer: @unchecked Sendable {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    init(rate: Int = 48000, period: Int = 64) throws {
+    init(rate: Int = 48000, period: Int = 64, ports: String = "8x8") throws {
         self.rate = rate
-        let result = try Self.tool(["start", "--rate", String(rate), "--period", String(period)])
+        let result = try Self.tool(["start", "--rate", String(rate), "--period", String(period), "--ports", ports])
         guard result.status == 0, let name = result.output.split(separator: "\n").last.map(String.init) else {
             throw ServerError(description: "Tools/jack start failed (\(result.status)): \(result.errors)")
         }
