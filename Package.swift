@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // For the JACK benchmark (Benchmarks/jack-vs-idle).
+        .library(name: "JACKBackend", targets: ["JACKBackend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

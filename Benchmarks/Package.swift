@@ -67,5 +67,14 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "scenario-workload", dependencies: ["ScenarioWorkloads"]),
+        // A JACK client of ours next to an idle reference client on a dummy server: xruns and
+        // callback durations (a wall-clock run of its own, not an ordo-one benchmark).
+        .executableTarget(
+            name: "jack-vs-idle",
+            dependencies: [
+                .product(name: "JACKBackend", package: "Soundcheck"),
+                .product(name: "Scenario", package: "Soundcheck"),
+            ]
+        ),
     ]
 )

@@ -9,7 +9,13 @@
 #include <string.h>
 #include <time.h>
 
+static void quiet(const char *message) { (void)message; }
+
 jack_client_t *sc_client_open(const char *name, const char *server_name, jack_status_t *status) {
+    // libjack prints its own complaints ("Cannot connect to server socket") to stderr; ours are
+    // clearer and come back as errors, so its messages are dropped.
+    jack_set_error_function(quiet);
+    jack_set_info_function(quiet);
     jack_options_t options = JackNoStartServer | JackUseExactName;
     if (server_name) return jack_client_open(name, options | JackServerName, status, server_name);
     return jack_client_open(name, options, status);

@@ -31,6 +31,8 @@ public struct JACKRunOutcome: Sendable {
     public var stats: JACKStats
     public var sampleRate: Int
     public var periodFrames: Int
+    /// How long our process callbacks took: `callbackDurations[i]` callbacks took i µs.
+    public var callbackDurations: [Int64]
     /// Our JACK output ports, in slot order.
     public var outputPorts: [JACKPortChannel]
     public var failure: JACKError?
@@ -80,6 +82,6 @@ public enum JACKScenarioRunner {
             result = traced
         }
         return JACKRunOutcome(result: result, stats: stats, sampleRate: playback.sampleRate, periodFrames: playback.periodFrames,
-                              outputPorts: playback.outputPorts, failure: failure)
+                              callbackDurations: playback.callbackDurations, outputPorts: playback.outputPorts, failure: failure)
     }
 }
