@@ -38,7 +38,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private var cycle: Int64 = 0
     private var block: UnsafeMutablePointer<Float>?
     private var reportedXruns: Int64 = 0
-    private var lastProgress = (played: Int64(-1), at: ContinuousClock.now)
+    /// The callback count last seen to move, and when: a server that stops calling us is noticed.
+    private var lastProgress = (callbacks: Int64(-1), at: ContinuousClock.now)
 
     /// No progress of JACK's callback for this long means the server stopped serving us.
     public static let stallTimeout: Duration = .seconds(5)
@@ -267,12 +268,10 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
                  + "the device's IO buffer was fixed at \(periodFrames), so the run stops")
         } else if now.sampleRate != sampleRate {
             fail("the JACK server changed its rate from \(sampleRate) to \(now.sampleRate) Hz during the run; the run stops")
-        } else if now.started {
-            if now.played != lastProgress.played {
-                lastProgress = (now.played, ContinuousClock.now)
-            } else if ContinuousClock.now - lastProgress.at > Self.stallTimeout {
-                fail("the JACK server ran no process cycle for \(Self.stallTimeout.components.seconds) s; the run stops")
-            }
+        } else if now.callbacks != lastProgress.callbacks {
+            lastProgress = (now.callbacks, ContinuousClock.now)
+        } else if ContinuousClock.now - lastProgress.at > Self.stallTimeout {
+            fail("the JACK server ran no process cycle for \(Self.stallTimeout.components.seconds) s; the run stops")
         }
     }
 
