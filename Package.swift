@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
         // For the effects benchmark, which writes its inputs as WAV files for sox.
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        // For the JACK benchmark (Benchmarks/jack-vs-idle).
+        .library(name: "JACKBackend", targets: ["JACKBackend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,7 +74,12 @@ let package = Package(
             plugins: ["EmbedYAML"]
         ),
         .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
-        .target(name: "JACKBackend", dependencies: ["CJACK"]),
+        // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
+        // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
+        .target(name: "CJACKProcess", dependencies: ["CJACK"]),
+        .target(name: "JACKBackend", dependencies: ["CJACK", "CJACKProcess", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
+        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),
         .executableTarget(

@@ -93,5 +93,14 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "ble-midi-throughput", dependencies: ["BLEMIDIWorkloads", .product(name: "BLEMIDI", package: "Soundcheck")]),
+        // A JACK client of ours next to an idle reference client on a dummy server: xruns and
+        // callback durations (a wall-clock run of its own, not an ordo-one benchmark).
+        .executableTarget(
+            name: "jack-vs-idle",
+            dependencies: [
+                .product(name: "JACKBackend", package: "Soundcheck"),
+                .product(name: "Scenario", package: "Soundcheck"),
+            ]
+        ),
     ]
 )

@@ -22,8 +22,11 @@ struct DevicesCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @OptionGroup(title: "Real hardware")
+    var jack: JACKDeviceFlags
+
     func run() throws {
-        let device = try DeviceSetup.make(profile: profile, accessories: accessories)
+        let device = jack.fromJACK ? try jack.device() : try DeviceSetup.make(profile: profile, accessories: accessories)
         print(json ? PortReport.json(device) : PortReport.table(device), terminator: json ? "\n" : "")
     }
 }

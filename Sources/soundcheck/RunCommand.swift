@@ -34,6 +34,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the expectations each run's notifications and errors would satisfy.")
     var suggest = false
 
+    @OptionGroup(title: "Real hardware")
+    var jack: JACKRunFlags
+
     func run() throws {
         let platformProfile = try platform.map(PlatformOption.parse)
         let collection: ScenarioFiles.Collection
@@ -46,7 +49,9 @@ struct RunCommand: ParsableCommand {
         let started = Date()
         var outcomes: [ScenarioOutcome] = []
         for found in files {
-            let outcome = ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile)
+            let outcome = jack.backend == .jack
+                ? ScenarioOutcome.runOnJACK(file: found.path, seed: seed, platform: platformProfile, options: jack.jackOptions)
+                : ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile)
             print(outcome.progressLine)
             if let report = outcome.report { print(report, terminator: "") }
             if suggest, let result = outcome.result { print(result.suggestedExpectations) }

@@ -37,6 +37,8 @@ struct AudioIO {
     var layout: [OutputSlot] = []
     /// Which input port channel each reading app hears this cycle, and at what gain.
     var readerTaps: [ReaderTap] = []
+    /// A real audio server playing the ports too (JACK), fed every rendered piece (AudioServer+IOBackend).
+    var backend: (any IOBackend)?
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 

@@ -48,6 +48,7 @@ extension AudioServer {
             let frames = min(AudioIO.maxRenderFrames, io.cycleFrames - done)
             engine.render(frames: frames)
             writeSinks(frames: frames, engine: engine)
+            forwardToBackend(frames: frames, engine: engine)
             done += frames
         }
         io.cycleStart += Int64(io.cycleFrames)

@@ -17,12 +17,23 @@ public struct ScenarioRunner: Sendable {
         self.eventBudget = eventBudget
     }
 
-    /// Runs `scenario`, with the seed and platform overridden when given.
-    public func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil) throws(SourceError) -> ScenarioResult {
-        let profile: DeviceProfile
+    /// Runs `scenario`, with the seed and platform overridden when given. With a `backend` (a JACK
+    /// server) the device runs at the backend's rate and period and its ports play there too.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil,
+                    backend: (any IOBackend)? = nil) throws(SourceError) -> ScenarioResult {
+        var profile: DeviceProfile
         if let parsed = scenario.deviceProfile { profile = parsed } else { profile = try DeviceProfile.load(scenario.device) }
+        if let backend {
+            guard let hardware = profile.hardware.pinned(toRate: backend.sampleRate) else {
+                throw SourceError(file: scenario.file, line: 0, column: 0,
+                                  message: "the \(profile.id) profile's hardware cannot run at the audio server's \(backend.sampleRate) Hz "
+                                      + "(it runs at \(profile.hardware.sampleRates.map(String.init).joined(separator: ", ")) Hz)")
+            }
+            profile.hardware = hardware
+        }
         let run = ScenarioRun(scenario: scenario, registry: registry, profile: profile,
                               platform: platform ?? scenario.platform, seed: seed ?? scenario.seed)
+        if let backend { run.server.use(backend) }
         return run.execute(eventBudget: eventBudget)
     }
 }

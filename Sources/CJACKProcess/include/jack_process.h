@@ -1,0 +1,100 @@
+// The real-time halves of Soundcheck's JACK clients, in C so that the process callback is
+// visibly free of allocation, locks and logging: it only copies memory, reads JACK's frame clock
+// and updates atomics. The Swift side (JACKBackend) owns everything else.
+#pragma once
+#include <jack/jack.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Port slots per client: the device's output (or input) channels, one JACK port each.
+#define SC_MAX_PORTS 128
+/// Buckets of the callback-duration histogram: one per microsecond up to this, then one overflow.
+#define SC_DURATION_BUCKETS 4096
+
+/// Counters both clients keep, read by the control side at any time.
+typedef struct sc_stats {
+    int64_t callbacks;
+    /// Cycles that played silence because the control side had not rendered them yet.
+    int64_t late_cycles;
+    /// Cycles JACK's frame clock skipped (an xrun drops them): they were never played.
+    int64_t skipped_cycles;
+    /// Callbacks whose size differed from the period the run was set up for.
+    int64_t wrong_size_cycles;
+    int64_t xruns;
+    /// Nonzero once the server shut the client down (jack_on_info_shutdown).
+    int32_t server_gone;
+    int32_t freewheeling;
+    /// The server's current buffer size and rate (as its callbacks last said).
+    uint32_t buffer_size;
+    uint32_t sample_rate;
+    /// Cycles played from the ring, and the first of them on JACK's frame clock.
+    int64_t played;
+    uint32_t start_frame;
+    int32_t started;
+    int32_t drained;
+    uint64_t max_duration_ns;
+} sc_stats;
+
+/// jack_client_open without its variadic tail (Swift cannot call it): never starts a server,
+/// connects to `server_name` (NULL: $JACK_DEFAULT_SERVER or "default"), takes exactly `name`.
+jack_client_t *sc_client_open(const char *name, const char *server_name, jack_status_t *status);
+
+// MARK: The player: plays cycles the control side rendered ahead into a ring.
+
+typedef struct sc_player sc_player;
+
+/// A player for `client` with room for `capacity` cycles of `period` frames on up to SC_MAX_PORTS ports.
+sc_player *sc_player_create(jack_client_t *client, int period, int capacity);
+void sc_player_destroy(sc_player *player);
+/// Installs the process, xrun, buffer-size, sample-rate, freewheel and shutdown callbacks.
+int sc_player_install(sc_player *player);
+/// Makes `port` play channel slot `slot` (slots are added in order: 0, 1, 2 …).
+void sc_player_add_port(sc_player *player, int slot, jack_port_t *port);
+/// The ring slot for cycle `cycle` (one block of `period` floats per port slot), or NULL while
+/// the ring is full. After filling it, `sc_player_publish`.
+float *sc_player_slot(sc_player *player, int64_t cycle);
+void sc_player_publish(sc_player *player, int64_t cycle);
+/// Cycles rendered so far (the next cycle to render).
+int64_t sc_player_written(const sc_player *player);
+/// Lets the callback start playing (cycle 0 plays in the next callback).
+void sc_player_start(sc_player *player);
+/// No more cycles will come: once the ring is empty the player plays silence and says drained.
+void sc_player_finish(sc_player *player);
+void sc_player_stats(const sc_player *player, sc_stats *out);
+/// Callback durations: `counts[i]` callbacks took i µs (the last bucket: that or more).
+void sc_player_durations(const sc_player *player, int64_t *counts, int bucket_count);
+
+// MARK: The capture client: records its input ports by JACK frame.
+
+typedef struct sc_capture sc_capture;
+
+/// Records up to `capacity_frames` frames per port from the first callback after `sc_capture_arm`.
+sc_capture *sc_capture_create(jack_client_t *client, int64_t capacity_frames);
+void sc_capture_destroy(sc_capture *capture);
+int sc_capture_install(sc_capture *capture);
+void sc_capture_add_port(sc_capture *capture, int slot, jack_port_t *port);
+void sc_capture_arm(sc_capture *capture);
+/// The JACK frame the recording starts at (valid once `sc_capture_frames` > 0).
+uint32_t sc_capture_origin(const sc_capture *capture);
+/// Frames recorded from the origin on (holes included).
+int64_t sc_capture_frames(const sc_capture *capture);
+/// Port slot `slot`'s recording, and for each frame whether a callback covered it.
+const float *sc_capture_samples(const sc_capture *capture, int slot);
+const uint8_t *sc_capture_covered(const sc_capture *capture);
+void sc_capture_stats(const sc_capture *capture, sc_stats *out);
+
+// MARK: The idle reference client (benchmarks): a callback that does nothing but be timed.
+
+typedef struct sc_idle sc_idle;
+sc_idle *sc_idle_create(jack_client_t *client);
+void sc_idle_destroy(sc_idle *idle);
+int sc_idle_install(sc_idle *idle);
+void sc_idle_stats(const sc_idle *idle, sc_stats *out);
+void sc_idle_durations(const sc_idle *idle, int64_t *counts, int bucket_count);
+
+#ifdef __cplusplus
+}
+#endif

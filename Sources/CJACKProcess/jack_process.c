@@ -1,0 +1,346 @@
+// See include/jack_process.h. Everything reached from a process callback here is real-time safe:
+// memcpy/memset on memory allocated before activation, JACK's port-buffer and frame-clock
+// getters, C11 atomics and clock_gettime (a vDSO call). Nothing allocates, locks or logs.
+#define _GNU_SOURCE
+#include "jack_process.h"
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void quiet(const char *message) { (void)message; }
+
+jack_client_t *sc_client_open(const char *name, const char *server_name, jack_status_t *status) {
+    // libjack prints its own complaints ("Cannot connect to server socket") to stderr; ours are
+    // clearer and come back as errors, so its messages are dropped.
+    jack_set_error_function(quiet);
+    jack_set_info_function(quiet);
+    jack_options_t options = JackNoStartServer | JackUseExactName;
+    if (server_name) return jack_client_open(name, options | JackServerName, status, server_name);
+    return jack_client_open(name, options, status);
+}
+
+// MARK: What every client counts
+
+typedef struct sc_common {
+    jack_client_t *client;
+    _Atomic int64_t callbacks, late_cycles, skipped_cycles, wrong_size_cycles, xruns;
+    _Atomic int32_t server_gone, freewheeling;
+    _Atomic uint32_t buffer_size, sample_rate;
+    _Atomic uint64_t max_duration_ns;
+    _Atomic int64_t durations[SC_DURATION_BUCKETS];
+} sc_common;
+
+static uint64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void time_callback(sc_common *c, uint64_t started) {
+    uint64_t spent = now_ns() - started;
+    uint64_t bucket = spent / 1000;
+    if (bucket >= SC_DURATION_BUCKETS) bucket = SC_DURATION_BUCKETS - 1;
+    atomic_fetch_add_explicit(&c->durations[bucket], 1, memory_order_relaxed);
+    uint64_t max = atomic_load_explicit(&c->max_duration_ns, memory_order_relaxed);
+    while (spent > max && !atomic_compare_exchange_weak_explicit(&c->max_duration_ns, &max, spent,
+                                                                  memory_order_relaxed, memory_order_relaxed)) {}
+}
+
+static int on_xrun(void *arg) {
+    atomic_fetch_add_explicit(&((sc_common *)arg)->xruns, 1, memory_order_relaxed);
+    return 0;
+}
+
+static int on_buffer_size(jack_nframes_t frames, void *arg) {
+    atomic_store(&((sc_common *)arg)->buffer_size, frames);
+    return 0;
+}
+
+static int on_sample_rate(jack_nframes_t rate, void *arg) {
+    atomic_store(&((sc_common *)arg)->sample_rate, rate);
+    return 0;
+}
+
+static void on_freewheel(int starting, void *arg) {
+    atomic_store(&((sc_common *)arg)->freewheeling, starting ? 1 : 0);
+}
+
+static void on_shutdown(jack_status_t code, const char *reason, void *arg) {
+    (void)code; (void)reason;
+    atomic_store(&((sc_common *)arg)->server_gone, 1);
+}
+
+static int install_common(sc_common *c) {
+    atomic_store(&c->buffer_size, jack_get_buffer_size(c->client));
+    atomic_store(&c->sample_rate, jack_get_sample_rate(c->client));
+    if (jack_set_xrun_callback(c->client, on_xrun, c)) return -1;
+    if (jack_set_buffer_size_callback(c->client, on_buffer_size, c)) return -1;
+    if (jack_set_sample_rate_callback(c->client, on_sample_rate, c)) return -1;
+    if (jack_set_freewheel_callback(c->client, on_freewheel, c)) return -1;
+    jack_on_info_shutdown(c->client, on_shutdown, c);
+    return 0;
+}
+
+static void common_stats(const sc_common *c, sc_stats *out) {
+    memset(out, 0, sizeof *out);
+    out->callbacks = atomic_load(&c->callbacks);
+    out->late_cycles = atomic_load(&c->late_cycles);
+    out->skipped_cycles = atomic_load(&c->skipped_cycles);
+    out->wrong_size_cycles = atomic_load(&c->wrong_size_cycles);
+    out->xruns = atomic_load(&c->xruns);
+    out->server_gone = atomic_load(&c->server_gone);
+    out->freewheeling = atomic_load(&c->freewheeling);
+    out->buffer_size = atomic_load(&c->buffer_size);
+    out->sample_rate = atomic_load(&c->sample_rate);
+    out->max_duration_ns = atomic_load(&c->max_duration_ns);
+}
+
+static void common_durations(const sc_common *c, int64_t *counts, int bucket_count) {
+    for (int i = 0; i < bucket_count && i < SC_DURATION_BUCKETS; i++) counts[i] = atomic_load(&c->durations[i]);
+}
+
+// MARK: Player
+
+struct sc_player {
+    sc_common common;
+    int period, capacity;
+    jack_port_t *ports[SC_MAX_PORTS];
+    _Atomic int32_t port_count;
+    float *ring;                      // capacity × SC_MAX_PORTS × period floats
+    _Atomic int64_t written;          // cycles published by the control side
+    _Atomic int64_t played;           // the next cycle the callback plays
+    _Atomic int32_t started, finished, drained, have_start;
+    _Atomic uint32_t start_frame;
+};
+
+sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
+    sc_player *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->ring = calloc((size_t)capacity * SC_MAX_PORTS * (size_t)period, sizeof(float));
+    if (!p->ring) { free(p); return NULL; }
+    p->common.client = client;
+    p->period = period;
+    p->capacity = capacity;
+    return p;
+}
+
+void sc_player_destroy(sc_player *p) {
+    if (!p) return;
+    free(p->ring);
+    free(p);
+}
+
+static float *ring_block(sc_player *p, int64_t cycle) {
+    return p->ring + (size_t)(cycle % p->capacity) * SC_MAX_PORTS * (size_t)p->period;
+}
+
+static void silence(sc_player *p, jack_nframes_t frames, int ports) {
+    for (int i = 0; i < ports; i++) {
+        float *out = jack_port_get_buffer(p->ports[i], frames);
+        if (out) memset(out, 0, sizeof(float) * frames);
+    }
+}
+
+/// In freewheel there is no deadline (the server waits for every client), so a cycle the control
+/// side has not rendered yet is waited for, up to two seconds, instead of being played as silence.
+static int64_t wait_while_freewheeling(sc_player *p, int64_t cycle) {
+    int64_t written = atomic_load_explicit(&p->written, memory_order_acquire);
+    if (!atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)) return written;
+    uint64_t deadline = now_ns() + 2000000000u;
+    while (written <= cycle && !atomic_load_explicit(&p->finished, memory_order_acquire) && now_ns() < deadline) {
+        sched_yield();
+        written = atomic_load_explicit(&p->written, memory_order_acquire);
+    }
+    return written;
+}
+
+static int player_process(jack_nframes_t frames, void *arg) {
+    sc_player *p = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&p->common.callbacks, 1, memory_order_relaxed);
+    int ports = atomic_load_explicit(&p->port_count, memory_order_acquire);
+    if ((int)frames != p->period) {
+        atomic_fetch_add_explicit(&p->common.wrong_size_cycles, 1, memory_order_relaxed);
+        silence(p, frames, ports);
+    } else if (!atomic_load_explicit(&p->started, memory_order_acquire)) {
+        silence(p, frames, ports);
+    } else {
+        // Which cycle plays now follows JACK's frame clock: cycles an xrun skipped are dropped,
+        // so every later cycle still sounds at its own frame.
+        jack_nframes_t now = jack_last_frame_time(p->common.client);
+        if (!atomic_load_explicit(&p->have_start, memory_order_relaxed)) {
+            atomic_store_explicit(&p->start_frame, now, memory_order_relaxed);
+            atomic_store_explicit(&p->have_start, 1, memory_order_release);
+        }
+        int64_t cycle = (int64_t)(uint32_t)(now - atomic_load_explicit(&p->start_frame, memory_order_relaxed)) / p->period;
+        int64_t played = atomic_load_explicit(&p->played, memory_order_relaxed);
+        if (cycle > played) {
+            // Only rendered cycles count as lost; past the end there is nothing to lose.
+            int64_t rendered = atomic_load_explicit(&p->written, memory_order_acquire);
+            int64_t lost = (cycle < rendered ? cycle : rendered) - played;
+            if (lost > 0) atomic_fetch_add_explicit(&p->common.skipped_cycles, lost, memory_order_relaxed);
+        } else {
+            cycle = played;
+        }
+        int64_t written = wait_while_freewheeling(p, cycle);
+        if (cycle < written) {
+            const float *block = ring_block(p, cycle);
+            for (int i = 0; i < ports; i++) {
+                float *out = jack_port_get_buffer(p->ports[i], frames);
+                if (out) memcpy(out, block + (size_t)i * p->period, sizeof(float) * frames);
+            }
+        } else {
+            silence(p, frames, ports);
+            if (atomic_load_explicit(&p->finished, memory_order_acquire)) atomic_store(&p->drained, 1);
+            else atomic_fetch_add_explicit(&p->common.late_cycles, 1, memory_order_relaxed);
+        }
+        atomic_store_explicit(&p->played, cycle + 1, memory_order_release);
+    }
+    time_callback(&p->common, began);
+    return 0;
+}
+
+int sc_player_install(sc_player *p) {
+    if (install_common(&p->common)) return -1;
+    return jack_set_process_callback(p->common.client, player_process, p);
+}
+
+void sc_player_add_port(sc_player *p, int slot, jack_port_t *port) {
+    if (slot < 0 || slot >= SC_MAX_PORTS) return;
+    p->ports[slot] = port;
+    atomic_store_explicit(&p->port_count, slot + 1, memory_order_release);
+}
+
+float *sc_player_slot(sc_player *p, int64_t cycle) {
+    int64_t played = atomic_load_explicit(&p->played, memory_order_acquire);
+    if (cycle - played >= p->capacity) return NULL;
+    return ring_block(p, cycle);
+}
+
+void sc_player_publish(sc_player *p, int64_t cycle) {
+    atomic_store_explicit(&p->written, cycle + 1, memory_order_release);
+}
+
+int64_t sc_player_written(const sc_player *p) { return atomic_load(&p->written); }
+void sc_player_start(sc_player *p) { atomic_store_explicit(&p->started, 1, memory_order_release); }
+void sc_player_finish(sc_player *p) { atomic_store_explicit(&p->finished, 1, memory_order_release); }
+
+void sc_player_stats(const sc_player *p, sc_stats *out) {
+    common_stats(&p->common, out);
+    out->played = atomic_load(&p->played);
+    out->start_frame = atomic_load(&p->start_frame);
+    out->started = atomic_load(&p->have_start);
+    out->drained = atomic_load(&p->drained);
+}
+
+void sc_player_durations(const sc_player *p, int64_t *counts, int bucket_count) {
+    common_durations(&p->common, counts, bucket_count);
+}
+
+// MARK: Capture
+
+struct sc_capture {
+    sc_common common;
+    int64_t capacity;
+    jack_port_t *ports[SC_MAX_PORTS];
+    float *samples[SC_MAX_PORTS];
+    uint8_t *covered;
+    _Atomic int32_t port_count, armed, have_origin;
+    _Atomic uint32_t origin;
+    _Atomic int64_t frames;
+};
+
+sc_capture *sc_capture_create(jack_client_t *client, int64_t capacity_frames) {
+    sc_capture *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->covered = calloc((size_t)capacity_frames, 1);
+    if (!c->covered) { free(c); return NULL; }
+    c->common.client = client;
+    c->capacity = capacity_frames;
+    return c;
+}
+
+void sc_capture_destroy(sc_capture *c) {
+    if (!c) return;
+    for (int i = 0; i < SC_MAX_PORTS; i++) free(c->samples[i]);
+    free(c->covered);
+    free(c);
+}
+
+static int capture_process(jack_nframes_t frames, void *arg) {
+    sc_capture *c = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&c->common.callbacks, 1, memory_order_relaxed);
+    if (atomic_load_explicit(&c->armed, memory_order_acquire)) {
+        jack_nframes_t now = jack_last_frame_time(c->common.client);
+        if (!atomic_load_explicit(&c->have_origin, memory_order_relaxed)) {
+            atomic_store_explicit(&c->origin, now, memory_order_relaxed);
+            atomic_store_explicit(&c->have_origin, 1, memory_order_release);
+        }
+        int64_t at = (int64_t)(uint32_t)(now - atomic_load_explicit(&c->origin, memory_order_relaxed));
+        if (at + frames <= c->capacity) {
+            int ports = atomic_load_explicit(&c->port_count, memory_order_acquire);
+            for (int i = 0; i < ports; i++) {
+                const float *in = jack_port_get_buffer(c->ports[i], frames);
+                if (in && c->samples[i]) memcpy(c->samples[i] + at, in, sizeof(float) * frames);
+            }
+            memset(c->covered + at, 1, frames);
+            int64_t end = at + frames;
+            if (end > atomic_load_explicit(&c->frames, memory_order_relaxed)) atomic_store_explicit(&c->frames, end, memory_order_release);
+        } else {
+            atomic_fetch_add_explicit(&c->common.late_cycles, 1, memory_order_relaxed);
+        }
+    }
+    time_callback(&c->common, began);
+    return 0;
+}
+
+int sc_capture_install(sc_capture *c) {
+    if (install_common(&c->common)) return -1;
+    return jack_set_process_callback(c->common.client, capture_process, c);
+}
+
+void sc_capture_add_port(sc_capture *c, int slot, jack_port_t *port) {
+    if (slot < 0 || slot >= SC_MAX_PORTS) return;
+    c->samples[slot] = calloc((size_t)c->capacity, sizeof(float));
+    c->ports[slot] = port;
+    atomic_store_explicit(&c->port_count, slot + 1, memory_order_release);
+}
+
+void sc_capture_arm(sc_capture *c) { atomic_store_explicit(&c->armed, 1, memory_order_release); }
+uint32_t sc_capture_origin(const sc_capture *c) { return atomic_load(&c->origin); }
+int64_t sc_capture_frames(const sc_capture *c) { return atomic_load_explicit(&c->frames, memory_order_acquire); }
+const float *sc_capture_samples(const sc_capture *c, int slot) { return slot >= 0 && slot < SC_MAX_PORTS ? c->samples[slot] : NULL; }
+const uint8_t *sc_capture_covered(const sc_capture *c) { return c->covered; }
+void sc_capture_stats(const sc_capture *c, sc_stats *out) { common_stats(&c->common, out); }
+
+// MARK: Idle reference client
+
+struct sc_idle { sc_common common; };
+
+static int idle_process(jack_nframes_t frames, void *arg) {
+    (void)frames;
+    sc_idle *idle = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&idle->common.callbacks, 1, memory_order_relaxed);
+    time_callback(&idle->common, began);
+    return 0;
+}
+
+sc_idle *sc_idle_create(jack_client_t *client) {
+    sc_idle *idle = calloc(1, sizeof *idle);
+    if (idle) idle->common.client = client;
+    return idle;
+}
+
+void sc_idle_destroy(sc_idle *idle) { free(idle); }
+
+int sc_idle_install(sc_idle *idle) {
+    if (install_common(&idle->common)) return -1;
+    return jack_set_process_callback(idle->common.client, idle_process, idle);
+}
+
+void sc_idle_stats(const sc_idle *idle, sc_stats *out) { common_stats(&idle->common, out); }
+void sc_idle_durations(const sc_idle *idle, int64_t *counts, int bucket_count) { common_durations(&idle->common, counts, bucket_count); }

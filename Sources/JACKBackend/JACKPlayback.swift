@@ -1,0 +1,300 @@
+import CJACK
+import CJACKProcess
+import Foundation
+import MediaServer
+import SimCore
+import VirtualDevices
+
+/// Plays the simulated device's ports on a JACK server: the `IOBackend` of `run --backend jack`.
+///
+/// The simulation (scheduler, policy, scenario steps) runs on the control thread and renders each
+/// IO cycle ahead into a ring of cycles (`CJACKProcess`'s player); JACK's process callback only
+/// copies the cycle that JACK's frame clock says is due into the port buffers. Cycle k of the IO
+/// clock plays at JACK frame `startFrame + k × period`, so every scenario step sounds at its exact
+/// frame on JACK's clock, however early the control side computed it. The control side blocks
+/// while the ring is full: that keeps simulated time a fixed look-ahead in front of JACK's.
+public final class JACKPlayback: IOBackend, @unchecked Sendable {
+    public let client: JACKClient
+    public let sampleRate: Int
+    public let periodFrames: Int
+    /// Cycles the ring holds: the look-ahead between the simulation and what sounds.
+    public let capacity: Int
+    /// Why the run stopped playing, if it did (the simulation then finishes without pacing).
+    public private(set) var failure: JACKError?
+    /// Our JACK output ports in registration (ring slot) order: which device port channel each plays.
+    public private(set) var outputPorts: [JACKPortChannel] = []
+    public private(set) var inputPorts: [JACKPortChannel] = []
+    /// Told each port's short name right after it is registered, before any audio reaches it
+    /// (a capture client connects to it there).
+    public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
+
+    let player: OpaquePointer
+    /// Freewheel once the device's ports exist (`attach`), until `finish`.
+    private let freewheel: Bool
+    private let connector: JACKConnector?
+    private var names = JACKPortNames()
+    private var slotOfChannel: [String: Int] = [:]
+    private weak var server: AudioServer?
+    private var cycle: Int64 = 0
+    private var block: UnsafeMutablePointer<Float>?
+    private var reportedXruns: Int64 = 0
+    /// The callback count last seen to move, and when: a server that stops calling us is noticed.
+    private var lastProgress = (callbacks: Int64(-1), at: ContinuousClock.now)
+
+    /// No progress of JACK's callback for this long means the server stopped serving us.
+    public static let stallTimeout: Duration = .seconds(5)
+
+    /// A player on `client` rendering up to `lookaheadFrames` ahead; `connect` names where its
+    /// ports go (see `JACKConnector`), nil to leave them unconnected.
+    public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil, freewheel: Bool = false) throws(JACKError) {
+        self.client = client
+        self.freewheel = freewheel
+        sampleRate = client.sampleRate
+        periodFrames = client.periodFrames
+        capacity = max(4, lookaheadFrames / max(1, periodFrames))
+        connector = connect.map(JACKConnector.init(target:))
+        guard let player = sc_player_create(client.handle, Int32(periodFrames), Int32(capacity)) else {
+            throw JACKError("out of memory for a \(capacity)-cycle ring")
+        }
+        self.player = player
+        guard sc_player_install(player) == 0 else { throw JACKError("JACK refused the process callbacks of \(client.name)") }
+    }
+
+    deinit { close() }
+
+    /// Leaves the server and frees the ring; the counters stay readable. Idempotent. (The
+    /// simulated server may outlive the run, so this does not wait for deinit.)
+    public func close() {
+        guard closedStats == nil else { return }
+        let final = (liveStats, liveDurations)
+        client.close()
+        sc_player_destroy(player)
+        closedStats = final
+    }
+
+    public var stats: JACKStats { closedStats?.0 ?? liveStats }
+
+    /// How long each process callback took: `counts[i]` callbacks took i µs.
+    public var callbackDurations: [Int64] { closedStats?.1 ?? liveDurations }
+
+    private var closedStats: (JACKStats, [Int64])?
+
+    private var liveStats: JACKStats {
+        var raw = sc_stats()
+        sc_player_stats(player, &raw)
+        return JACKStats(raw)
+    }
+
+    private var liveDurations: [Int64] {
+        var counts = [Int64](repeating: 0, count: Int(SC_DURATION_BUCKETS))
+        sc_player_durations(player, &counts, Int32(counts.count))
+        return counts
+    }
+
+    // MARK: IOBackend
+
+    public func attach(to server: AudioServer) {
+        self.server = server
+        register(server.device.ports)
+        if freewheel { setFreewheel(true) }
+    }
+
+    /// Registers (and connects) the JACK ports of these device ports now, before they play.
+    public func register(_ ports: [VirtualDevices.Port]) {
+        for port in ports {
+            for channel in port.channels.indices {
+                _ = slot(uid: port.uid, channel: channel, type: port.portType.rawValue, isInput: port.direction == .input)
+            }
+        }
+    }
+
+    public func ioRendered(_ output: IOCycleOutput) {
+        guard failure == nil, closedStats == nil else { return }
+        let rate = output.sampleRate.integralHertz.map(Int.init) ?? 0
+        guard rate == sampleRate else {
+            fail("the scenario needs the hardware at \(rate == 0 ? "\(output.sampleRate.hertz)" : "\(rate)") Hz but the JACK server "
+                 + "'\(client.serverDisplayName)' runs at \(sampleRate) Hz: start a server at \(rate) Hz (Tools/jack start --rate \(rate))")
+            return
+        }
+        var done = 0
+        while done < output.frameCount {
+            let frame = output.firstFrame + Int64(done)
+            let offset = Int(frame % Int64(periodFrames))
+            let count = min(periodFrames - offset, output.frameCount - done)
+            guard let block = blockForCycle(frame / Int64(periodFrames)) else { return }
+            for index in 0..<output.slotCount where !output.isInputTap(slot: index) {
+                for channel in 0..<output.channelCount(slot: index) {
+                    let slot = slot(uid: output.portUID(slot: index), channel: channel, type: nil, isInput: false)
+                    guard let slot else { continue }
+                    let source = output.samples(slot: index, channel: channel)
+                    (block + slot * periodFrames + offset).update(from: source.baseAddress! + done, count: count)
+                }
+            }
+            done += count
+            if offset + count == periodFrames { publishCycle() }
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Plays out everything up to IO frame `endFrame` (silence where nothing was rendered), then
+    /// waits until the ring has drained, or the server fails, or the drain takes too long.
+    public func finish(throughFrame endFrame: Int64) {
+        let lastCycle = (endFrame + Int64(periodFrames) - 1) / Int64(periodFrames)
+        while failure == nil && cycle < lastCycle {
+            guard blockForCycle(cycle) != nil else { break }
+            publishCycle()
+        }
+        sc_player_start(player)
+        sc_player_finish(player)
+        defer { if freewheel { setFreewheel(false) } }
+        let drainBudget = Double(capacity * periodFrames) / Double(sampleRate) + 5
+        let deadline = ContinuousClock.now + .milliseconds(Int(drainBudget * 1000))
+        while failure == nil && stats.drained == false {
+            checkServer()
+            if ContinuousClock.now > deadline {
+                fail("the JACK server did not play the last \(capacity) cycles within \(Int(drainBudget)) s")
+            }
+            sleepAboutAPeriod()
+        }
+        noteXruns()
+    }
+
+    // MARK: The ring
+
+    /// The ring block of `target`, after publishing silence for any cycle before it that got no
+    /// audio (IO had not started, or a port was idle). Waits while the ring is full.
+    private func blockForCycle(_ target: Int64) -> UnsafeMutablePointer<Float>? {
+        if target < cycle { return nil }   // already published (cannot happen: IO frames only move on)
+        while cycle < target {
+            guard acquireBlock() != nil else { return nil }
+            publishCycle()
+        }
+        return block ?? acquireBlock()
+    }
+
+    private func acquireBlock() -> UnsafeMutablePointer<Float>? {
+        while failure == nil {
+            if let free = sc_player_slot(player, cycle) {
+                free.update(repeating: 0, count: max(1, outputPorts.count) * periodFrames)
+                block = free
+                return free
+            }
+            // The ring is full: JACK may start playing, and we wait for it to make room.
+            sc_player_start(player)
+            checkServer()
+            sleepAboutAPeriod()
+        }
+        return nil
+    }
+
+    private func publishCycle() {
+        sc_player_publish(player, cycle)
+        cycle += 1
+        block = nil
+        noteXruns()
+    }
+
+    private func sleepAboutAPeriod() {
+        let micros = max(100, periodFrames * 1_000_000 / max(1, sampleRate) / 2)
+        usleep(UInt32(micros))
+    }
+
+    // MARK: Ports
+
+    /// The ring slot of a device port's channel, registering (and connecting) its JACK port the
+    /// first time. Input channels get JACK input ports and no slot.
+    private func slot(uid: String, channel: Int, type: String?, isInput: Bool) -> Int? {
+        let key = "\(isInput ? "in" : "out")|\(uid)|\(channel)"
+        if let known = slotOfChannel[key] { return known }
+        guard failure == nil else { return nil }
+        let portType = type ?? server?.device.ports.first(where: { $0.uid == uid })?.portType.rawValue ?? "Port"
+        let short = JACKPortNames.channelName(base: names.baseName(uid: "\(isInput ? "in" : "out")|\(uid)", type: portType),
+                                              channel: channel + 1)
+        guard isInput || outputPorts.count < Int(SC_MAX_PORTS) else {
+            fail("the device has more than \(SC_MAX_PORTS) output channels, more than one JACK client plays")
+            return nil
+        }
+        let port: OpaquePointer
+        do { port = try client.registerPort(short, isInput: isInput) } catch {
+            fail(error.description)
+            return nil
+        }
+        connect(short: short, channel: channel + 1, isInput: isInput)
+        let named = JACKPortChannel(name: short, portUID: uid, channel: channel + 1, isInput: isInput)
+        onPortRegistered?(named)
+        if isInput {
+            inputPorts.append(named)
+            slotOfChannel[key] = -1
+            return nil
+        }
+        let slot = outputPorts.count
+        outputPorts.append(named)
+        sc_player_add_port(player, Int32(slot), port)
+        slotOfChannel[key] = slot
+        return slot
+    }
+
+    private func connect(short: String, channel: Int, isInput: Bool) {
+        guard let connector else { return }
+        let flags = JackPortFlags(isInput ? JackPortIsOutput.rawValue : JackPortIsInput.rawValue)
+        let candidates = client.ports(matching: connector.pattern, flags: flags)
+        guard let other = connector.destination(forShortName: short, channel: channel, candidates: candidates) else { return }
+        let ours = "\(client.name):\(short)"
+        do { try isInput ? client.connect(other, to: ours) : client.connect(ours, to: other) } catch { fail(error.description) }
+    }
+
+    /// Switches freewheel and waits (up to 2 s) until the server says it has: it switches at a
+    /// cycle boundary, and a client closed before it has left its ports behind.
+    private func setFreewheel(_ on: Bool) {
+        do { try client.setFreewheel(on) } catch {
+            fail(error.description)
+            return
+        }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while stats.freewheeling != on && ContinuousClock.now < deadline { usleep(1_000) }
+        let callbacks = stats.callbacks
+        while stats.callbacks < callbacks + 2 && ContinuousClock.now < deadline { usleep(1_000) }
+    }
+
+    // MARK: Failures
+
+    private func checkServer() {
+        let now = stats
+        if now.serverGone {
+            fail("the JACK server '\(client.serverDisplayName)' went away during the run (after \(now.played) cycles)")
+        } else if now.bufferSize != periodFrames {
+            fail("the JACK server changed its period from \(periodFrames) to \(now.bufferSize) frames during the run; "
+                 + "the device's IO buffer was fixed at \(periodFrames), so the run stops")
+        } else if now.sampleRate != sampleRate {
+            fail("the JACK server changed its rate from \(sampleRate) to \(now.sampleRate) Hz during the run; the run stops")
+        } else if now.callbacks != lastProgress.callbacks {
+            lastProgress = (now.callbacks, ContinuousClock.now)
+        } else if ContinuousClock.now - lastProgress.at > Self.stallTimeout {
+            fail("the JACK server ran no process cycle for \(Self.stallTimeout.components.seconds) s; the run stops")
+        }
+    }
+
+    /// Xruns go into the trace as they are noticed, at the simulated time of the control side.
+    private func noteXruns() {
+        let xruns = stats.xruns
+        guard xruns != reportedXruns else { return }
+        server?.recordObservation("jack.xrun", ["count": .integer(Int(xruns - reportedXruns)), "total": .integer(Int(xruns))])
+        reportedXruns = xruns
+    }
+
+    private func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = JACKError(message)
+        server?.recordObservation("jack.failed", ["reason": .string(message)])
+        sc_player_finish(player)
+    }
+}
+
+/// One of our JACK ports: its short name and the device port channel (1-based) behind it.
+public struct JACKPortChannel: Sendable, Hashable {
+    public let name: String
+    public let portUID: String
+    public let channel: Int
+    public let isInput: Bool
+}

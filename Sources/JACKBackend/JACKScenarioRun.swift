@@ -1,0 +1,87 @@
+import Foundation
+import MediaServer
+import Scenario
+import SimCore
+
+/// How `run --backend jack` plays a scenario.
+public struct JACKRunOptions: Sendable {
+    /// The server to use (nil: `$JACK_DEFAULT_SERVER`, else "default").
+    public var server: String?
+    public var clientName = "soundcheck"
+    /// Where our ports go (`JACKConnector`); nil leaves them unconnected.
+    public var connect: String?
+    /// Ask the server to freewheel (run as fast as the clients allow) for the run.
+    public var freewheel = false
+    /// How far the simulation renders ahead of what JACK plays.
+    public var lookaheadFrames = 8192
+    /// Told about each of our ports as it is registered (see `JACKPlayback.onPortRegistered`).
+    public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
+
+    public init(server: String? = nil, connect: String? = nil, freewheel: Bool = false) {
+        self.server = server
+        self.connect = connect
+        self.freewheel = freewheel
+    }
+}
+
+/// A scenario played on a JACK server: the scenario's own result, what JACK counted, and why the
+/// hardware run failed if it did.
+public struct JACKRunOutcome: Sendable {
+    public var result: ScenarioResult?
+    public var stats: JACKStats
+    public var sampleRate: Int
+    public var periodFrames: Int
+    /// How long our process callbacks took: `callbackDurations[i]` callbacks took i µs.
+    public var callbackDurations: [Int64]
+    /// Our JACK output ports, in slot order.
+    public var outputPorts: [JACKPortChannel]
+    public var failure: JACKError?
+
+    /// Passed: the scenario passed and JACK played it to the end (xruns are counted, not failures).
+    public var passed: Bool { failure == nil && result?.passed == true }
+
+    /// One line for people: what JACK did during the run.
+    public var summary: String {
+        "jack: \(sampleRate) Hz, \(periodFrames) frames, \(stats.callbacks) callbacks, \(stats.xruns) xruns, "
+            + "\(stats.skippedCycles) cycles skipped by xruns, \(stats.lateCycles) cycles late"
+    }
+}
+
+/// Runs scenarios on a JACK server (`soundcheck run --backend jack`).
+public enum JACKScenarioRunner {
+    /// Opens a client, plays `scenario` through it, and closes it. The device's ports get their
+    /// JACK ports (and connections) before the scenario's first step.
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil,
+                           options: JACKRunOptions) throws(JACKError) -> JACKRunOutcome {
+        let client = try JACKClient(name: options.clientName, server: options.server)
+        let playback = try JACKPlayback(client: client, lookaheadFrames: options.lookaheadFrames, connect: options.connect,
+                                        freewheel: options.freewheel)
+        defer { playback.close() }
+        playback.onPortRegistered = options.onPortRegistered
+        try client.activate()
+        playback.register(ForeseenPorts.of(scenario))
+        var result: ScenarioResult?
+        var failure: JACKError?
+        do {
+            result = try ScenarioRunner().run(scenario, seed: seed, platform: platform, backend: playback)
+        } catch {
+            failure = JACKError(error.description)
+        }
+        if failure == nil {
+            let rate = SampleRate(framesPerSecond: Int64(playback.sampleRate))
+            playback.finish(throughFrame: rate.frames(in: scenario.duration, rounding: .up))
+            failure = playback.failure
+        }
+        let stats = playback.stats
+        if var traced = result {
+            traced.trace.record("jack.summary", at: HostTime(nanoseconds: scenario.duration.nanoseconds), [
+                "hz": .integer(playback.sampleRate), "frames": .integer(playback.periodFrames),
+                "callbacks": .integer(Int(stats.callbacks)), "xruns": .integer(Int(stats.xruns)),
+                "skippedCycles": .integer(Int(stats.skippedCycles)), "lateCycles": .integer(Int(stats.lateCycles)),
+            ])
+            result = traced
+        }
+        return JACKRunOutcome(result: result, stats: stats, sampleRate: playback.sampleRate, periodFrames: playback.periodFrames,
+                              callbackDurations: playback.callbackDurations, outputPorts: playback.outputPorts, failure: failure)
+    }
+}
