@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // Core MIDI's Swift API over the simulated MIDI server and Bluetooth LE links.
+        .library(name: "OpenCoreMIDI", targets: ["OpenCoreMIDI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "VirtualDevices",
-            dependencies: ["SimCore", "Yams"],
+            dependencies: ["SimCore", "BLEMIDI", "Yams"],
             resources: [.copy("Profiles")]
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
@@ -61,7 +63,7 @@ let package = Package(
             dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             resources: [.copy("Catalog")]
         ),
-        .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         .target(name: "JACKBackend", dependencies: ["CJACK"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile"]),
@@ -82,5 +84,10 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including
+        // code written for Apple's CoreMIDI that only changes its import.
+        .target(name: "OpenCoreMIDI", dependencies: ["OpenCoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "OpenCoreMIDITests", dependencies: ["OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
     ]
 )
