@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         // Core MIDI's Swift API over the simulated MIDI server and Bluetooth LE links.
         .library(name: "OpenCoreMIDI", targets: ["OpenCoreMIDI"]),
+        // The BLE-MIDI packet codec, for the benchmarks and the simulated BLE link.
+        .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph",
+                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,5 +91,9 @@ let package = Package(
         // code written for Apple's CoreMIDI that only changes its import.
         .target(name: "OpenCoreMIDI", dependencies: ["OpenCoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "OpenCoreMIDITests", dependencies: ["OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
+
+        // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
+        .target(name: "BLEMIDI"),
+        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
     ]
 )
