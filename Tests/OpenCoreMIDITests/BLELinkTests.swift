@@ -108,7 +108,7 @@ import VirtualDevices
         #expect(used.lines("ble.disconnected").map { $0.fields["reason"] } == [.string("idle")])
     }
 
-    @Test("MIDI-BLE-EITHER-ROLE, MIDI-BLE-ONE-OF-EACH, MIDI-BLE-PERIPHERAL-ADVERTISES: the device advertises as a peripheral and a remote central connects; each link has one central and one peripheral")
+    @Test("MIDI-BLE-EITHER-ROLE, MIDI-BLE-ONE-OF-EACH, MIDI-BLE-PERIPHERAL-ADVERTISES, MIDI-BLE-GATT-UUIDS: the device advertises as a peripheral and a remote central connects; each link has one central and one peripheral")
     func deviceAsPeripheral() throws {
         let device = try MIDITestDevice()
         #expect(throws: BLERadioError.deviceNotAdvertising) { try device.radio.acceptConnection(fromCentral: "Mac") }
