@@ -79,6 +79,43 @@ import Testing
         #expect(words == [0x4091_3C00, 0xFFFF_0000, 0x4081_3C00, 0x0000_0000])
     }
 
+    @Test("MIDI-SETUP-CHANGED: other clients hear a virtual source added, renamed and removed, each followed by msgSetupChanged")
+    func setupNotificationsForVirtualEndpoints() throws {
+        let device = try MIDITestDevice()
+        var heard: [String] = []
+        device.inApp {
+            var watcher = MIDIClientRef(), publisher = MIDIClientRef(), source = MIDIEndpointRef()
+            _ = MIDIClientCreateWithBlock("Watcher" as CFString, &watcher) { notification in
+                switch notification.pointee.messageID {
+                case .msgObjectAdded, .msgObjectRemoved:
+                    notification.withMemoryRebound(to: MIDIObjectAddRemoveNotification.self, capacity: 1) {
+                        heard.append("\($0.pointee.messageID) \($0.pointee.childType) parent \($0.pointee.parentType)")
+                    }
+                case .msgPropertyChanged:
+                    notification.withMemoryRebound(to: MIDIObjectPropertyChangeNotification.self, capacity: 1) {
+                        heard.append("msgPropertyChanged \($0.pointee.objectType) \($0.pointee.propertyName.takeUnretainedValue())")
+                    }
+                default: heard.append("\(notification.pointee.messageID)")
+                }
+            }
+            _ = MIDIClientCreateWithBlock("Publisher" as CFString, &publisher, nil)
+            _ = MIDISourceCreateWithProtocol(publisher, "Arp" as CFString, ._1_0, &source)
+            device.run(until: .milliseconds(1))
+            #expect(MIDIObjectSetStringProperty(source, kMIDIPropertyName, "Arpeggiator" as CFString) == noErr)
+            device.run(until: .milliseconds(2))
+            var name: Unmanaged<CFString>?
+            _ = MIDIObjectGetStringProperty(MIDIGetSource(0), kMIDIPropertyDisplayName, &name)
+            #expect(name.map { "\($0.takeRetainedValue())" } == "Arpeggiator")
+            #expect(MIDIEndpointDispose(source) == noErr)
+            device.run(until: .milliseconds(3))
+            #expect(MIDIGetNumberOfSources() == 0)
+            #expect(MIDIEndpointDispose(source) == kMIDIUnknownEndpoint)
+        }
+        #expect(heard == ["msgObjectAdded source parent other", "msgSetupChanged",
+                          "msgPropertyChanged source name", "msgSetupChanged",
+                          "msgObjectRemoved source parent other", "msgSetupChanged"])
+    }
+
     @Test("MIDIPacketListAdd joins same-time channel messages, starts a packet for another time, and refuses when full")
     func packetListBuilding() {
         var list = MIDIPacketList()
