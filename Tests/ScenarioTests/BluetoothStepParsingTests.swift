@@ -47,6 +47,8 @@ import VirtualDevices
             ("- { at: 1s, do: ble-pair, peer: Keys }", "accept"),
             ("- { at: 1s, do: ble-advertise, peer: Keys, interval: 2ms }", "7500us"),
             ("- { at: 1s, do: ble-advertise, peer: Keys, mtu: 10 }", "mtu"),
+            ("- { at: 1s, do: ble-advertise, interval: 10ms }", "describe a peer"),
+            ("- { at: 1s, do: ble-connect, peer: Keys, central: Mac }", "not both"),
         ]
         for (step, fragment) in cases {
             let found = error(Self.scenario(step))

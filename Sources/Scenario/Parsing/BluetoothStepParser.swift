@@ -11,11 +11,16 @@ enum BluetoothStepParser {
     static func step(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> BluetoothStep {
         switch verb {
         case "ble-advertise":
+            if map["peer"] == nil, let extra = map["interval"] ?? map["mtu"] {
+                throw extra.error("interval: and mtu: describe a peer; the device's own advertising takes only name:")
+            }
+            if map["peer"] != nil, let name = map["name"] { throw name.error("name: is for the device's own advertising; a peer is named by peer:") }
             return .advertise(peer: try map["peer"]?.string("peer"), name: try map["name"]?.string("name"),
                               interval: try interval(map), mtu: try mtu(map))
         case "ble-scan": return .scan
         case "ble-connect":
             if let central = map["central"] {
+                if let peer = map["peer"] { throw peer.error("ble-connect takes peer: (the device connects to it) or central: (it connects to the device), not both") }
                 return .acceptCentral(try central.string("central"), interval: try interval(map), mtu: try mtu(map))
             }
             return .connect(peer: try peer(map))
