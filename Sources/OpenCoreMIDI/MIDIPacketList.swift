@@ -146,7 +146,7 @@ enum PacketListCoding {
         raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         let list = raw.bindMemory(to: MIDIPacketList.self, capacity: 1)
         var packet = MIDIPacketListInit(list)
-        for (time, bytes) in packets {
+        for (time, bytes) in packets where !bytes.isEmpty {
             packet = bytes.withUnsafeBufferPointer { MIDIPacketListAdd(list, size, packet, time, $0.count, $0.baseAddress!) }
         }
         body(UnsafePointer(list))

@@ -121,6 +121,8 @@ public final class MIDIServer: @unchecked Sendable {
         guard let record = ports[port], record.receive == nil else { throw .invalidPort }
         guard let endpoint = endpoints[destination] else { throw .unknownEndpoint }
         guard endpoint.kind == .destination else { throw .wrongEndpointType }
+        // A virtual destination gets the messages now, timestamps and all, as Core MIDI hands
+        // them to its block; a device's destination gets each at its time.
         if let receive = endpoint.receive {
             receive(messages)
             return
