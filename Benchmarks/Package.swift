@@ -84,5 +84,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "midi-workload", dependencies: ["MIDIWorkloads"]),
+
+        // The BLE-MIDI codec: decode and encode throughput next to a plain copy of the same packets.
+        .target(name: "BLEMIDIWorkloads", dependencies: [.product(name: "BLEMIDI", package: "Soundcheck")]),
+        .executableTarget(
+            name: "BLEMIDIBenchmarks",
+            dependencies: ["BLEMIDIWorkloads", .product(name: "BLEMIDI", package: "Soundcheck"), .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/BLEMIDIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "ble-midi-throughput", dependencies: ["BLEMIDIWorkloads", .product(name: "BLEMIDI", package: "Soundcheck")]),
     ]
 )

@@ -18,18 +18,15 @@ public struct BLEMIDIDecoder: Sendable {
 
     /// The SysEx being assembled, from its F0; empty when none is in progress.
     private var sysEx: [UInt8] = []
-    /// Reused by the array-returning `decode(_:)`.
-    private var scratch = BLEMIDIMessageList()
 
     public init(maximumSysExLength: Int = 65_536) {
         self.maximumSysExLength = max(2, maximumSysExLength)
+        sysEx.reserveCapacity(min(self.maximumSysExLength, 512))
     }
 
     /// Decodes the next packet of the stream into messages, in the order a receiver delivers them.
     public mutating func decode(_ packet: [UInt8]) throws(BLEMIDIError) -> [BLEMIDIMessage] {
-        var messages = scratch
-        scratch = BLEMIDIMessageList()
-        defer { messages.removeAll(); scratch = messages }
+        var messages = BLEMIDIMessageList(reservingBytes: 2 * packet.count + sysEx.count + 2, messages: packet.count)
         try packet.withUnsafeBufferPointer { (buffer) throws(BLEMIDIError) in try decode(buffer, into: &messages) }
         return messages.messages
     }
@@ -40,11 +37,15 @@ public struct BLEMIDIDecoder: Sendable {
     public mutating func decode(_ packet: UnsafeBufferPointer<UInt8>, into messages: inout BLEMIDIMessageList) throws(BLEMIDIError) {
         let index = packetIndex
         packetIndex += 1
-        let mark = messages.count
+        // A packet's worst case: every data byte a message of its own that running status gives a
+        // status byte, plus the SysEx it may complete.
+        messages.reserve(bytes: 2 * packet.count + sysEx.count + 2, messages: packet.count)
+        // Messages are written past the list's end and become part of it only if the whole packet is good.
+        var writer = messages.storage.writer
         do {
-            try parse(packet, into: &messages)
+            try parse(packet, into: &writer)
+            messages.storage.commit(writer)
         } catch {
-            messages.truncate(to: mark)
             sysEx.removeAll(keepingCapacity: true)
             throw BLEMIDIError(packetIndex: index, byteOffset: error.offset, rule: error.rule)
         }
@@ -71,7 +72,7 @@ public struct BLEMIDIDecoder: Sendable {
         var runningStatusNeedsTimestamp = false
     }
 
-    private mutating func parse(_ packet: UnsafeBufferPointer<UInt8>, into messages: inout BLEMIDIMessageList) throws(Fault) {
+    private mutating func parse(_ packet: UnsafeBufferPointer<UInt8>, into messages: inout BLEMIDIMessageList.Writer) throws(Fault) {
         guard let header = packet.first else { throw Fault(0, .emptyPacket) }
         guard header & 0xC0 == 0x80 else { throw Fault(0, .invalidHeader) }
         var state = PacketState(clock: PacketClock(header: header))
@@ -99,8 +100,9 @@ public struct BLEMIDIDecoder: Sendable {
     }
 
     /// A status byte at `offset`, right after its timestamp: reads its message.
+    @inline(__always)
     private mutating func startMessage(_ packet: UnsafeBufferPointer<UInt8>, at offset: Int, time: UInt16,
-                                       state: inout PacketState, into messages: inout BLEMIDIMessageList) throws(Fault) -> Int {
+                                       state: inout PacketState, into messages: inout BLEMIDIMessageList.Writer) throws(Fault) -> Int {
         let status = packet[offset]
         switch status {
         case 0xF0:
@@ -112,7 +114,7 @@ public struct BLEMIDIDecoder: Sendable {
         default: break
         }
         let end = try messageEnd(packet, status: status, dataStart: offset + 1, statusOffset: offset)
-        messages.append(timestamp: time, status: status, data: packet[(offset + 1)..<end])
+        Self.store(time, status: status, data: packet, from: offset + 1, to: end, into: &messages)
         if MIDIStatus.isChannelVoice(status) {
             state.runningStatus = status
             state.runningStatusNeedsTimestamp = false
@@ -123,12 +125,13 @@ public struct BLEMIDIDecoder: Sendable {
     }
 
     /// A data byte at `offset` where a message starts: running status supplies the status byte.
+    @inline(__always)
     private func runningStatusMessage(_ packet: UnsafeBufferPointer<UInt8>, at offset: Int, time: UInt16,
-                                      state: inout PacketState, into messages: inout BLEMIDIMessageList) throws(Fault) -> Int {
+                                      state: inout PacketState, into messages: inout BLEMIDIMessageList.Writer) throws(Fault) -> Int {
         let status = state.runningStatus
         guard status != 0 else { throw Fault(offset, .runningStatusWithoutStatus) }
         let end = try messageEnd(packet, status: status, dataStart: offset, statusOffset: offset)
-        messages.append(timestamp: time, status: status, data: packet[offset..<end])
+        Self.store(time, status: status, data: packet, from: offset, to: end, into: &messages)
         state.runningStatusNeedsTimestamp = false
         return end
     }
@@ -148,10 +151,20 @@ public struct BLEMIDIDecoder: Sendable {
         return end
     }
 
+    /// Stores `status` and `packet[start..<end]` as one message (room was reserved for the packet).
+    @inline(__always)
+    private static func store(_ time: UInt16, status: UInt8, data packet: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                              into messages: inout BLEMIDIMessageList.Writer) {
+        messages.append(byte: status)
+        for offset in start..<end { messages.append(byte: packet[offset]) }
+        messages.finishMessage(time)
+    }
+
     /// Inside a SysEx: takes its data bytes up to the next timestamp, then the F7 that ends it or
     /// the real-time message that interrupts it.
+    @inline(__always)
     private mutating func continueSysEx(_ packet: UnsafeBufferPointer<UInt8>, at start: Int, clock: inout PacketClock,
-                                        into messages: inout BLEMIDIMessageList) throws(Fault) -> Int {
+                                        into messages: inout BLEMIDIMessageList.Writer) throws(Fault) -> Int {
         var offset = start
         while offset < packet.count, packet[offset] < 0x80 {
             offset += 1
@@ -164,10 +177,11 @@ public struct BLEMIDIDecoder: Sendable {
         let status = packet[offset + 1]
         if status == 0xF7 {
             sysEx.append(0xF7)
-            messages.append(timestamp: time, bytes: sysEx)
+            for byte in sysEx { messages.append(byte: byte) }
+            messages.finishMessage(time)
             sysEx.removeAll(keepingCapacity: true)
         } else if MIDIStatus.isRealTime(status) {
-            messages.append(timestamp: time, status: status, data: packet[(offset + 1)..<(offset + 1)])
+            Self.store(time, status: status, data: packet, from: offset + 2, to: offset + 2, into: &messages)
         } else {
             throw Fault(offset + 1, .nonRealTimeInsideSysEx)
         }

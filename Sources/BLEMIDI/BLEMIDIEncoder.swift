@@ -14,7 +14,7 @@ public struct BLEMIDIEncoder: Sendable {
     /// The largest packet, in bytes: at least 5, a header and the longest message with its timestamp.
     public let mtu: Int
 
-    private var packet: [UInt8] = []
+    private var packet: PacketBuffer
     /// The latest timestamp byte's parts in the open packet (`low` is nil before the first one).
     private var high: UInt8 = 0
     private var low: UInt8?
@@ -25,7 +25,7 @@ public struct BLEMIDIEncoder: Sendable {
     public init(mtu payload: Int = 20) {
         precondition(payload >= 5, "a BLE-MIDI packet needs room for a header, a timestamp and a 3-byte message")
         mtu = payload
-        packet.reserveCapacity(payload)
+        packet = PacketBuffer(capacity: payload)
     }
 
     /// The packets for `messages`, in order; the last packet is flushed. Every message must be
@@ -39,37 +39,39 @@ public struct BLEMIDIEncoder: Sendable {
     /// Encodes `messages`, handing each finished packet to `emit`: the allocation-free path.
     /// The buffer is valid only during the call.
     public mutating func encode(_ messages: [BLEMIDIMessage], emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        for message in messages {
-            precondition(message.malformation == nil, "BLEMIDIEncoder: \(message.malformation ?? "")")
-            if message.bytes[0] == 0xF0 {
-                encodeSysEx(message, emit: emit)
-            } else {
-                encodeShort(message, emit: emit)
+        if !isKnownUniquelyReferenced(&packet) { packet = PacketBuffer(capacity: mtu) }
+        for index in messages.indices {
+            messages[index].bytes.withUnsafeBufferPointer { bytes in
+                let time = messages[index].timestamp
+                precondition(BLEMIDIMessage.isWellFormed(bytes, timestamp: time), "BLEMIDIEncoder: \(messages[index].malformation ?? "")")
+                if bytes[0] == 0xF0 {
+                    encodeSysEx(bytes, at: time, emit: emit)
+                } else {
+                    encodeShort(bytes, at: time, emit: emit)
+                }
             }
         }
         flush(emit)
     }
 
-    private mutating func encodeShort(_ message: BLEMIDIMessage, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let status = message.bytes[0], time = message.timestamp
-        if let running = runningStatus, running.status == status, running.time == time,
-           packet.count + message.bytes.count - 1 <= mtu {
-            packet.append(contentsOf: message.bytes[1...])
+    private mutating func encodeShort(_ bytes: UnsafeBufferPointer<UInt8>, at time: UInt16, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let status = bytes[0]
+        if let running = runningStatus, running.status == status, running.time == time, packet.count + bytes.count - 1 <= mtu {
+            packet.append(UnsafeBufferPointer(rebasing: bytes[1...]))
             return
         }
-        reserve(1 + message.bytes.count, at: time, emit: emit)
+        reserve(1 + bytes.count, at: time, emit: emit)
         appendTimestamp(time)
-        packet.append(contentsOf: message.bytes)
+        packet.append(bytes)
         runningStatus = MIDIStatus.isChannelVoice(status) ? (status, time) : nil
     }
 
-    private mutating func encodeSysEx(_ message: BLEMIDIMessage, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let time = message.timestamp
+    private mutating func encodeSysEx(_ bytes: UnsafeBufferPointer<UInt8>, at time: UInt16, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         reserve(2, at: time, emit: emit)
         appendTimestamp(time)
         packet.append(0xF0)
         runningStatus = nil
-        for byte in message.bytes.dropFirst().dropLast() {
+        for byte in bytes[1..<(bytes.count - 1)] {
             if MIDIStatus.isRealTime(byte) {
                 continueSysEx(needing: 2, at: time, emit: emit)
                 appendTimestamp(time)
@@ -86,13 +88,14 @@ public struct BLEMIDIEncoder: Sendable {
     /// Makes room for `count` bytes stamped `time`, in the open packet if it has the room and can
     /// express the time, else in a new packet.
     private mutating func reserve(_ count: Int, at time: UInt16, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if !packet.isEmpty, packet.count + count <= mtu, canExpress(time) { return }
+        if packet.count > 0, packet.count + count <= mtu, canExpress(time) { return }
         flush(emit)
         open(at: time)
     }
 
     /// Inside a SysEx: a full packet is followed by a continuation packet, a header whose data
     /// follows without a timestamp.
+    @inline(__always)
     private mutating func continueSysEx(needing count: Int, at time: UInt16, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard packet.count + count > mtu else { return }
         flush(emit)
@@ -122,9 +125,30 @@ public struct BLEMIDIEncoder: Sendable {
     }
 
     private mutating func flush(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !packet.isEmpty else { return }
-        packet.withUnsafeBufferPointer { emit($0) }
-        packet.removeAll(keepingCapacity: true)
+        guard packet.count > 0 else { return }
+        emit(UnsafeBufferPointer(start: packet.bytes, count: packet.count))
+        packet.count = 0
         runningStatus = nil
+    }
+}
+
+/// The packet being filled: fixed storage of one MTU, written without checks (the encoder makes
+/// room before it writes).
+private final class PacketBuffer: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(capacity: Int) { bytes = .allocate(capacity: capacity) }
+    deinit { bytes.deallocate() }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        bytes[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ data: UnsafeBufferPointer<UInt8>) {
+        for byte in data { append(byte) }
     }
 }

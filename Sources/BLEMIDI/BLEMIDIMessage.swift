@@ -38,6 +38,20 @@ public struct BLEMIDIMessage: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The fast form of `malformation == nil`, for the encoder's hot path.
+    @inline(__always)
+    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, timestamp: UInt16) -> Bool {
+        guard timestamp <= BLEMIDITime.maximum, let status = bytes.first, status >= 0x80 else { return false }
+        if status == 0xF0 {
+            guard bytes.count >= 2, bytes[bytes.count - 1] == 0xF7 else { return false }
+            for index in 1..<(bytes.count - 1) where bytes[index] >= 0x80 && !MIDIStatus.isRealTime(bytes[index]) { return false }
+            return true
+        }
+        guard let length = MIDIStatus.length(of: status), bytes.count == length else { return false }
+        for index in 1..<length where bytes[index] >= 0x80 { return false }
+        return true
+    }
+
     private var sysExMalformation: String? {
         guard bytes.count >= 2, bytes.last == 0xF7 else { return "a System Exclusive message ends with F7" }
         for (index, byte) in bytes.enumerated().dropFirst().dropLast() where byte >= 0x80 && !MIDIStatus.isRealTime(byte) {

@@ -5,7 +5,7 @@ import Testing
 /// (times in ms, t = 4660 = 0x1234 gives header A4 and timestamp B4) and the invalid packets.
 @Suite("BLE-MIDI decoder")
 struct BLEMIDIDecoderTests {
-    @Test("worked examples: running status with and without a timestamp, low-byte wrap, real-time between running-status messages", arguments: [
+    @Test("MIDI-BLE-WORKED-EXAMPLES: running status with and without a timestamp, low-byte wrap, real-time between running-status messages", arguments: [
         ("A4 B4 90 3C 7F", [message(4660, "90 3C 7F")]),
         ("A4 B4 90 3C 64 40 64 43 64", [message(4660, "90 3C 64"), message(4660, "90 40 64"), message(4660, "90 43 64")]),
         ("A4 B4 90 3C 64 B5 3C 00", [message(4660, "90 3C 64"), message(4661, "90 3C 00")]),
@@ -21,7 +21,25 @@ struct BLEMIDIDecoderTests {
         #expect(result.messages == expected)
     }
 
-    @Test("a 30-byte SysEx in a full 20-byte packet and a continuation carries the time of its F7")
+    @Test("MIDI-BLE-HEADER-BYTE: the header's six low bits are the top of every timestamp in its packet; anything but 10xxxxxx is rejected")
+    func headerByte() {
+        for high in UInt8(0)...0x3F {
+            let result = decodeStream(BLEMIDIHex.string([0x80 | high, 0x85, 0xF8]))
+            #expect(result.messages == [message(UInt16(high) << 7 | 5, "F8")])
+        }
+        for header: UInt8 in [0x00, 0x3F, 0x40, 0x7F, 0xC0, 0xFF] {
+            #expect(decodeStream(BLEMIDIHex.string([header, 0x85, 0xF8])).errors == [BLEMIDIError(packetIndex: 0, byteOffset: 0, rule: .invalidHeader)])
+        }
+    }
+
+    @Test("MIDI-BLE-REALTIME-DEINTERLEAVED: a real-time byte between a status byte and its data is rejected; inside a SysEx it is its own message")
+    func realTimeDeinterleaved() {
+        #expect(decodeStream("80 80 90 40 F8 7F").errors == [BLEMIDIError(packetIndex: 0, byteOffset: 4, rule: .statusInsideMessage)])
+        #expect(decodeStream("80 80 C0 F8").errors == [BLEMIDIError(packetIndex: 0, byteOffset: 3, rule: .statusInsideMessage)])
+        #expect(decodeStream("80 80 F0 01 81 FE 02 82 F7").messages == [message(1, "FE"), message(2, "F0 01 02 F7")])
+    }
+
+    @Test("MIDI-BLE-WORKED-EXAMPLES: a 30-byte SysEx in a full 20-byte packet and a continuation carries the time of its F7")
     func sysExAcrossPackets() {
         let result = decodeStream("A4 B4 F0 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F 10 11",
                                   "A4 12 13 14 15 16 17 18 19 1A 1B 1C B5 F7")
@@ -83,13 +101,14 @@ struct BLEMIDIDecoderTests {
             try bytes(packet).withUnsafeBufferPointer { (buffer) throws(BLEMIDIError) in try decoder.decode(buffer, into: &list) }
         }
         #expect(list.messages == [message(4660, "90 3C 64"), message(4660, "90 40 64"), message(4661, "F0 01 02 03 F7")])
-        #expect(list[1].timestamp == 4660 && Array(list[1].bytes) == [0x90, 0x40, 0x64])
+        #expect(list.timestamp(at: 1) == 4660 && list.withBytes(at: 1) { Array($0) } == [0x90, 0x40, 0x64])
+        #expect(list.byteCount == 11)
         #expect(throws: BLEMIDIError.self) {
             try bytes("A4 B6 80 3C 00 B7 F4").withUnsafeBufferPointer { (buffer) throws(BLEMIDIError) in try decoder.decode(buffer, into: &list) }
         }
         #expect(list.count == 3)
         list.removeAll()
-        #expect(list.isEmpty && list.bytes.isEmpty)
+        #expect(list.isEmpty && list.byteCount == 0)
     }
 }
 
@@ -110,7 +129,7 @@ struct BLEMIDIEncoderTests {
         #expect(encode([message(8191, "C0 01"), message(1, "C0 02")], mtu: 20) == [bytes("BF FF C0 01 81 C0 02")])
     }
 
-    @Test("real-time bytes inside a SysEx go out as timestamped real-time messages, and come back before the SysEx")
+    @Test("MIDI-BLE-REALTIME-DEINTERLEAVED: real-time bytes inside a SysEx go out as timestamped real-time messages, and come back before the SysEx")
     func realTimeInsideSysEx() throws {
         let packets = encode([message(4662, "F0 01 02 F8 03 04 F7")], mtu: 20)
         #expect(packets == [bytes("A4 B6 F0 01 02 B6 F8 03 04 B6 F7")])
@@ -118,7 +137,7 @@ struct BLEMIDIEncoderTests {
         #expect(try decoder.decode(packets[0]) == [message(4662, "F8"), message(4662, "F0 01 02 03 04 F7")])
     }
 
-    @Test("a message never splits across packets; each packet stays within the MTU", arguments: [5, 6, 7, 20])
+    @Test("MIDI-BLE-PACKET-SIZE: a message never splits across packets; each packet stays within the MTU", arguments: [5, 6, 7, 20])
     func neverSplits(mtu: Int) {
         let messages = (0..<40).map { message(UInt16($0), $0 % 3 == 0 ? "C0 05" : "B0 07 64") }
         let packets = encode(messages, mtu: mtu)

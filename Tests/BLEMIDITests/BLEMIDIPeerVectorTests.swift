@@ -6,7 +6,7 @@ import Testing
 /// sequencer events; the comments give the event each message is.
 @Suite("BLE-MIDI peer vectors: BlueZ unit/test-midi.c")
 struct BlueZVectorTests {
-    @Test("midi1 \"Raw BLE packets read\": 8 messages; the misplaced running status of packet 1_5 is rejected, no Note Off")
+    @Test("MIDI-BLE-RUNNING-STATUS: BlueZ midi1 \"Raw BLE packets read\": 8 messages; the misplaced running status of packet 1_5 is rejected, no Note Off")
     func rawPacketsRead() {
         let result = decodeStream(
             "a6 88 e8 00 40 88 b8 4a 3f 88 98 3e 0e",  // 1_1: three messages in one packet
@@ -30,7 +30,7 @@ struct BlueZVectorTests {
         #expect(result.errors == [BLEMIDIError(packetIndex: 4, byteOffset: 2, rule: .runningStatusWithoutStatus)])
     }
 
-    @Test("midi2 \"Raw BLE packets SysEx read\": nine packets make five SysEx, stamped with their F7")
+    @Test("MIDI-BLE-SYSEX-CONTINUATION: BlueZ midi2 \"Raw BLE packets SysEx read\": nine packets make five SysEx, stamped with their F7")
     func rawPacketsSysExRead() {
         let result = decodeStream(
             "a6 da f0 01 02 03 da f7",  // 2_1: in one packet
@@ -51,7 +51,7 @@ struct BlueZVectorTests {
 
     /// midi3 and midi4: BlueZ encodes events at a random packet size of 5…511 bytes, 100 times,
     /// and reads them back.
-    @Test("midi3 / midi4: channel messages and SysEx survive encoding at 100 random packet sizes in 5…511", arguments: [
+    @Test("MIDI-BLE-PACKET-SIZE: BlueZ midi3 / midi4: channel messages and SysEx survive encoding at 100 random packet sizes in 5…511", arguments: [
         [message(100, "E8 00 40"), message(100, "B8 4A 3F"), message(100, "98 3E 0E"), message(101, "D8 71"),
          message(102, "B8 4A 43"), message(103, "E8 7E 3F"), message(103, "E8 7D 3F"), message(103, "E8 7C 3F"),
          message(104, "88 3E 00")],
@@ -72,7 +72,7 @@ struct BlueZVectorTests {
 
     /// midi5: a 1024-byte SysEx (BlueZ feeds it as four 256-byte ALSA events) must split and rejoin
     /// losslessly; our own pseudo-random data bytes stand in for BlueZ's.
-    @Test("midi5: a 1024-byte SysEx splits and rejoins losslessly at 100 random packet sizes in 5…511")
+    @Test("MIDI-BLE-SYSEX-CONTINUATION: BlueZ midi5: a 1024-byte SysEx splits and rejoins losslessly at 100 random packet sizes in 5…511")
     func splitSysEx() throws {
         var random = SplitMix64(seed: 5)
         let data = (0..<1022).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
@@ -113,7 +113,7 @@ struct PipeWireVectorTests {
         message(0x18B3, "A0 05 06"),  // the high bits jump in a new packet
     ]
 
-    @Test("parser_1: running status, real-time inside SysEx, a SysEx across packets, System Common")
+    @Test("MIDI-BLE-REALTIME-DEINTERLEAVED: PipeWire parser_1: running status, real-time inside SysEx, a SysEx across packets, System Common")
     func parser1() {
         var decoder = BLEMIDIDecoder()
         let result = decodeStream(Self.midi1Packets, decoder: &decoder)
@@ -121,13 +121,13 @@ struct PipeWireVectorTests {
         #expect(result.messages == Self.midi1Events)
     }
 
-    @Test("parser_2: the timestamp low byte rolls over inside a packet; the high bits jump between packets")
+    @Test("MIDI-BLE-TIMESTAMP-WRAP: PipeWire parser_2: the timestamp low byte rolls over inside a packet; the high bits jump between packets")
     func parser2() {
         var decoder = BLEMIDIDecoder()
         #expect(decodeStream(Self.midi2Packets, decoder: &decoder).messages == Self.midi2Events)
     }
 
-    @Test("writer_1 (ATT MTU 14, 11-byte packets): running status only for coincident times, SysEx split with a bare continuation")
+    @Test("MIDI-BLE-PACKET-SIZE: PipeWire writer_1 (ATT MTU 14, 11-byte packets): running status only for coincident times, SysEx split with a bare continuation")
     func writer1() {
         #expect(encode(Self.midi1Events, mtu: 11) == [
             bytes("A4 B4 A0 01 02 03 04 B5 A0 05 06"),
@@ -137,7 +137,7 @@ struct PipeWireVectorTests {
         ])
     }
 
-    @Test("writer_2 (ATT MTU 23 and 12) and writer_3 (ATT MTU 11, one message per packet)", arguments: [
+    @Test("MIDI-BLE-PACKET-SIZE: PipeWire writer_2 (ATT MTU 23 and 12) and writer_3 (ATT MTU 11, one message per packet)", arguments: [
         (20, ["A4 B4 A0 01 02 B3 A0 03 04", "B1 B3 A0 05 06"]),
         (9, ["A4 B4 A0 01 02 B3 A0 03 04", "B1 B3 A0 05 06"]),
         (8, ["A4 B4 A0 01 02", "A5 B3 A0 03 04", "B1 B3 A0 05 06"]),
@@ -188,7 +188,7 @@ struct BluezAlsaVectorTests {
         #expect(decodeStream(packet).messages.isEmpty)
     }
 
-    @Test("multiple_running_status: bluez-alsa carries running status into the next packets; the specification ends it with the packet")
+    @Test("MIDI-BLE-RUNNING-STATUS: bluez-alsa multiple_running_status: carries running status into the next packets; the specification ends it with the packet")
     func runningStatusAcrossPackets() {
         let result = decodeStream("80 81 90 40 7F", "80 82 41 7F", "80 42 7F")
         #expect(result.messages == [message(1, "90 40 7F")])
@@ -198,7 +198,7 @@ struct BluezAlsaVectorTests {
         ])
     }
 
-    @Test("multiple_system_exclusive_3: data right after a timestamp inside a SysEx is rejected, and the SysEx is dropped")
+    @Test("MIDI-BLE-SYSEX-CONTINUATION: bluez-alsa multiple_system_exclusive_3: data right after a timestamp inside a SysEx is rejected, and the SysEx is dropped")
     func dataAfterTimestampInsideSysEx() {
         // bluez-alsa reads `80 81 77 …` as more SysEx data and truncates at its buffer size; by the
         // specification continuation data follows the header or a real-time message, never a timestamp.
@@ -228,7 +228,7 @@ struct BluezAlsaVectorTests {
 /// whose low byte wraps three times and crosses the 13-bit wrap at 8191 -> 0.
 @Suite("BLE-MIDI peer vectors: zephyr-ble-midi timestamp wrapping")
 struct ZephyrVectorTests {
-    @Test("8000, 8063, 8064, 8191, 3, 127, 128 ms")
+    @Test("MIDI-BLE-TIMESTAMP-BYTE: zephyr-ble-midi test_timestamp_byte_wrapping: 8000, 8063, 8064, 8191, 3, 127, 128 ms")
     func timestampWrapping() {
         let result = decodeStream("BE C0 90 69 7F FF 80 69 7F 80 90 69 7F FF 80 69 7F 83 90 69 7F FF 80 69 7F 80 90 69 7F")
         #expect(result.messages.map(\.timestamp) == [8000, 8063, 8064, 8191, 3, 127, 128])
