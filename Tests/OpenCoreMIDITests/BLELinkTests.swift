@@ -52,7 +52,7 @@ import VirtualDevices
         #expect(device.lines("ble.ready").first?.fields["attMTU"] == .int(185))
     }
 
-    @Test("MIDI-BLE-BANDWIDTH, MIDI-BANDWIDTH-DIN: a burst larger than one connection event spreads over later events in order; a DIN-rate stream (3125 bytes/s) keeps its latency bounded")
+    @Test("MIDI-BLE-BANDWIDTH: a burst larger than one connection event spreads over later events in order; a DIN-rate stream (3125 bytes/s) keeps its latency bounded")
     func bandwidthAndBurst() throws {
         let device = try MIDITestDevice(seed: 4)
         let listener = Listener()
@@ -108,7 +108,7 @@ import VirtualDevices
         #expect(used.lines("ble.disconnected").map { $0.fields["reason"] } == [.string("idle")])
     }
 
-    @Test("MIDI-BLE-EITHER-ROLE, MIDI-BLE-ONE-OF-EACH, MIDI-BLE-PERIPHERAL-ADVERTISES, MIDI-BLE-GATT-UUIDS: the device advertises as a peripheral and a remote central connects; each link has one central and one peripheral")
+    @Test("MIDI-BLE-GATT-UUIDS: the device advertises the MIDI service as a peripheral and a remote central connects; each link has one central and one peripheral")
     func deviceAsPeripheral() throws {
         let device = try MIDITestDevice()
         #expect(throws: BLERadioError.deviceNotAdvertising) { try device.radio.acceptConnection(fromCentral: "Mac") }

@@ -8,7 +8,7 @@ import VirtualDevices
 
 /// The synth reference app, measured at the speaker.
 @Suite struct SynthAppTests {
-    @Test("MIDI-BLE-LOW-LATENCY, MIDI-RECEIVED-ARRIVAL-TIME: a BLE note-on sounds at the speaker from the exact frame of its Core MIDI timestamp")
+    @Test("MIDI-BLE-LOW-LATENCY: a BLE note-on sounds at the speaker from the exact frame of its Core MIDI timestamp")
     func noteSoundsOnItsFrame() throws {
         let server = AudioServer(profile: try DeviceProfile.load("iphone"), seed: 7)
         let app = AppID("Synth")
