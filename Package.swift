@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // Core MIDI's Swift API over the simulated MIDI server and Bluetooth LE links.
+        .library(name: "OpenCoreMIDI", targets: ["OpenCoreMIDI"]),
         // The BLE-MIDI packet codec, for the benchmarks and the simulated BLE link.
         .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
         // For the effects benchmark, which writes its inputs as WAV files for sox.
@@ -54,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "VirtualDevices",
-            dependencies: ["SimCore", "Yams"],
+            dependencies: ["SimCore", "BLEMIDI", "Yams"],
             exclude: ["Profiles"],
             plugins: ["EmbedYAML"]
         ),
@@ -73,7 +75,7 @@ let package = Package(
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
@@ -104,6 +106,11 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including
+        // code written for Apple's CoreMIDI that only changes its import.
+        .target(name: "OpenCoreMIDI", dependencies: ["OpenCoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "OpenCoreMIDITests", dependencies: ["OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
 
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),

@@ -84,6 +84,24 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "scenario-workload", dependencies: ["ScenarioWorkloads"]),
+        // MIDI over Bluetooth LE: a 16-channel stream over one link into Core MIDI for an hour.
+        .target(
+            name: "MIDIWorkloads",
+            dependencies: [
+                .product(name: "OpenCoreMIDI", package: "Soundcheck"),
+                .product(name: "MediaServer", package: "Soundcheck"),
+                .product(name: "VirtualDevices", package: "Soundcheck"),
+                .product(name: "SimCore", package: "Soundcheck"),
+            ]
+        ),
+        .executableTarget(
+            name: "MIDIBenchmarks",
+            dependencies: ["MIDIWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/MIDIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "midi-workload", dependencies: ["MIDIWorkloads"]),
+
         // The BLE-MIDI codec: decode and encode throughput next to a plain copy of the same packets.
         .target(name: "BLEMIDIWorkloads", dependencies: [.product(name: "BLEMIDI", package: "Soundcheck")]),
         .executableTarget(

@@ -24,6 +24,8 @@ public final class AudioServer: @unchecked Sendable {
     public internal(set) var epoch = 0
     /// Voices, the render engine, the IO clock and the port sinks (AudioServer+IO*.swift).
     var io = AudioIO()
+    /// The Core MIDI server and the Bluetooth LE radio (MIDI/MIDIServer*.swift).
+    public private(set) lazy var midi = MIDIServer(server: self)
     private var attachments: [String: AnyObject] = [:]
 
     /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).

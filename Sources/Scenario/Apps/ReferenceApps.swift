@@ -21,5 +21,7 @@ enum ReferenceApps {
         ScenarioAppModel(name: "recorder", commands: ["record", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { RecorderApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "synth", commands: ["play", "stop"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
     ]
 }

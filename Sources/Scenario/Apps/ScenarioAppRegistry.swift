@@ -22,7 +22,7 @@ public struct ScenarioAppRegistry: Sendable {
 
     public func model(named name: String) -> ScenarioAppModel? { models.first { $0.name == name } }
 
-    /// The reference apps: game, media-player, podcast, navigation, voip, recorder, dj.
+    /// The reference apps: game, media-player, podcast, navigation, voip, recorder, dj, synth.
     public static let standard = ScenarioAppRegistry(ReferenceApps.models)
 }
 

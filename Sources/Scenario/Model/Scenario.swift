@@ -109,6 +109,8 @@ public enum StepAction: Sendable {
     /// A virtual microphone: a sine of `frequency` hertz into `channel` (1-based) of an input
     /// port named by name, UID or type (`{ do: input-tone, port: MicrophoneBuiltIn, tone: 440 }`).
     case inputTone(port: String, channel: Int, frequency: Int)
+    /// Something on the Bluetooth LE radio, or MIDI a Bluetooth peer plays.
+    case bluetooth(BluetoothStep)
 }
 
 /// What a step makes an app do, through its `AVAudioSession` (or, for `command`, through the

@@ -7,7 +7,8 @@ import VirtualDevices
 /// `{ at:, app:, app-event: …, with: {…} }`, `{ at:, refused: <verb> }`, `{ at:, app:, state: {…} }`.
 enum ExpectationParser {
     static let keys = ["at", "app", "notification", "type", "options", "reason", "previous-outputs", "previous-inputs",
-                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio", "channels", "recorded"]
+                       "error", "call", "app-event", "with", "refused", "state", "from", "to", "port", "audio", "channels", "recorded",
+                       "ble", "peer"]
     static let stateKeys = ["active", "interrupted", "ducked", "silenced", "playing", "foreground", "output", "input",
                             "sample-rate", "io-buffer-frames", "io-buffer-duration", "category", "permission",
                             "other-audio-playing", "secondary-audio-hint", "output-channels", "input-channels"]
@@ -30,11 +31,11 @@ enum ExpectationParser {
         }
         let at = try map["at"]?.time("at")
         let app = try map["app"].map { v throws(SourceError) in try v.choice("app (declare it under apps:)", scenario.apps.map { ($0.name, $0) }) }
-        let forms = ["notification", "error", "app-event", "refused", "state"].filter { map[$0] != nil }
+        let forms = ["notification", "error", "app-event", "refused", "state", "ble"].filter { map[$0] != nil }
         guard forms.count == 1 else {
             throw value.error(forms.isEmpty
-                ? "an expectation needs one of notification:, error:, app-event:, refused: or state:"
-                : "an expectation has one of notification:, error:, app-event:, refused: or state:, not \(forms.joined(separator: " and "))")
+                ? "an expectation needs one of notification:, error:, app-event:, refused:, state: or ble:"
+                : "an expectation has one of notification:, error:, app-event:, refused:, state: or ble:, not \(forms.joined(separator: " and "))")
         }
         let kind: Expectation.Kind
         switch forms[0] {
@@ -45,11 +46,12 @@ enum ExpectationParser {
         case "notification": kind = .event(try notification(map, app: app))
         case "error": kind = .event(try error(map, app: app))
         case "refused":
-            let verbs = StepParser.deviceVerbs + StepParser.sessionVerbs
-                + Set(registry.models.flatMap(\.commands)).subtracting(StepParser.deviceVerbs + StepParser.sessionVerbs).sorted()
+            let stepVerbs = StepParser.deviceVerbs + StepParser.sessionVerbs + BluetoothStepParser.verbs
+            let verbs = stepVerbs + Set(registry.models.flatMap(\.commands)).subtracting(stepVerbs).sorted()
             let verb = try map.required("refused").choice("step action", verbs.map { ($0, $0) })
             kind = .event(EventPattern(kind: "device.refused", kindIsPrefix: false,
                                        fields: appField(app) + [("event", .value(.string(verb)))]))
+        case "ble": kind = .event(try bluetooth(map))
         default: kind = .event(try appEvent(map, app: app, value: value))
         }
         try rejectUnused(map, form: forms[0])
@@ -60,7 +62,7 @@ enum ExpectationParser {
     private static func rejectUnused(_ map: YAMLMapping, form: String) throws(SourceError) {
         let allowed: [String: [String]] = [
             "notification": ["type", "options", "reason", "previous-outputs", "previous-inputs"],
-            "error": ["call"], "app-event": ["with"], "refused": [], "state": [],
+            "error": ["call"], "app-event": ["with"], "refused": [], "state": [], "ble": ["peer", "reason"],
         ]
         for (key, _) in map.entries {
             let name = key.node.string ?? ""
@@ -100,6 +102,18 @@ enum ExpectationParser {
             try forbid(["type", "options", "reason", "previous-outputs", "previous-inputs"])
         }
         return EventPattern(kind: "notify.\(name)", kindIsPrefix: false, fields: fields)
+    }
+
+    /// `{ ble: pairing-refused, peer: Keys }`, `{ ble: disconnected, peer: Keys, reason: idle }`:
+    /// a line the radio traced (`ble.<event>`).
+    private static func bluetooth(_ map: YAMLMapping) throws(SourceError) -> EventPattern {
+        let event = try map.required("ble").choice("Bluetooth event", Vocabulary.bluetoothEvents)
+        var fields: [(key: String, match: EventPattern.FieldMatch)] = []
+        if let peer = map["peer"] { fields.append(("peer", .value(.string(try peer.string("peer"))))) }
+        if let reason = map["reason"] {
+            fields.append(("reason", .value(.string(try reason.choice("disconnect reason", Vocabulary.bluetoothDisconnectReasons)))))
+        }
+        return EventPattern(kind: "ble.\(event)", kindIsPrefix: false, fields: fields)
     }
 
     private static func error(_ map: YAMLMapping, app: AppDeclaration?) throws(SourceError) -> EventPattern {

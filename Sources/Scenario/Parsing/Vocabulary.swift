@@ -22,8 +22,15 @@ enum Vocabulary {
     static let routeChangeReasons = ["unknown", "newDeviceAvailable", "oldDeviceUnavailable", "categoryChange", "override",
                                      "wakeFromSleep", "noSuitableRouteForCategory", "routeConfigurationChange"].map { ($0, $0) }
     static let hintTypes = [("begin", "begin"), ("end", "end")]
+    /// Session notifications, and Core MIDI's setup notifications by `MIDINotificationMessageID` case.
     static let notifications = ["interruption", "routeChange", "mediaServicesWereLost", "mediaServicesWereReset",
-                                "silenceSecondaryAudioHint"].map { ($0, $0) }
+                                "silenceSecondaryAudioHint",
+                                "msgSetupChanged", "msgObjectAdded", "msgObjectRemoved", "msgPropertyChanged"].map { ($0, $0) }
+    /// What the Bluetooth radio traces (`ble.<event>`).
+    static let bluetoothEvents = ["advertising", "scan", "connecting", "connected", "pairing-requested", "paired",
+                                  "pairing-refused", "ready", "disconnected", "power-off", "power-on", "reconnecting",
+                                  "peer-received", "packet-rejected"].map { ($0, $0) }
+    static let bluetoothDisconnectReasons = ["link-loss", "power-off", "idle", "pairing-refused"].map { ($0, $0) }
     static let apiCalls = ["setCategory", "setMode", "setActive", "setPreferredInput", "overrideOutputAudioPort",
                            "setInputDataSource", "setPreferredSampleRate", "setPreferredIOBufferDuration",
                            "setPreferredInputNumberOfChannels", "setPreferredOutputNumberOfChannels", "setInputGain",
