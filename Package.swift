@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,5 +83,18 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
+        // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
+        // C, and VoiceProcessing is the one Swift importer.
+        systemLibrary("CWebRTCAudioProcessing", pkgConfig: "webrtc-audio-processing", apt: "libwebrtc-audio-processing-dev"),
+        // SwiftPM takes the include path from pkg-config but drops its -D flags, so they are repeated here.
+        .target(
+            name: "CWebRTCShim",
+            dependencies: ["CWebRTCAudioProcessing"],
+            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")]
+        ),
+        .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
+        .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
     ]
 )
