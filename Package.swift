@@ -52,7 +52,7 @@ let package = Package(
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
-        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),

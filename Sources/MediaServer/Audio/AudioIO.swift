@@ -37,6 +37,10 @@ struct AudioIO {
     var layout: [OutputSlot] = []
     /// Which input port channel each reading app hears this cycle, and at what gain.
     var readerTaps: [ReaderTap] = []
+    /// The speaker's and receiver's sound reaching the built-in microphone (AudioServer+AcousticPath).
+    let acousticEcho = AcousticEcho(maxFrames: AudioIO.maxRenderFrames)
+    /// Apps whose input runs through voice processing, in the order they asked.
+    var voiceProcessing: [VoiceProcessingClient] = []
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 

@@ -47,6 +47,7 @@ extension AudioServer {
         while done < io.cycleFrames {
             let frames = min(AudioIO.maxRenderFrames, io.cycleFrames - done)
             engine.render(frames: frames)
+            applyAcousticPath(frames: frames, engine: engine)
             writeSinks(frames: frames, engine: engine)
             done += frames
         }

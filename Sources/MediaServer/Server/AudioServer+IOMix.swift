@@ -40,6 +40,7 @@ extension AudioServer {
         }
         io.layout = layout
         io.readerTaps = taps
+        configureAcousticPath()
         // Apps in registration order, so the trace lines below come out in a stable order.
         let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
