@@ -108,6 +108,9 @@ extension RemoteIOUnit: RenderClient {
     /// Bus 0: the render callback fills the client buffers (silence without one).
     func renderOutputBus(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                          _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
+        if let connection = outputConnection, let source = connection.sourceAudioUnit {
+            return AudioUnitRender(source, flags, timeStamp, connection.sourceOutputNumber, frames, ioData)
+        }
         guard let proc = renderCallback.inputProc else {
             for buffer in UnsafeMutableAudioBufferListPointer(ioData) {
                 buffer.mData?.initializeMemory(as: UInt8.self, repeating: 0, count: Int(buffer.mDataByteSize))

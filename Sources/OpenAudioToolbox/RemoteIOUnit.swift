@@ -20,6 +20,8 @@ class RemoteIOUnit: AudioUnitBase {
     var clientInputFormat: AudioStreamBasicDescription
     var renderCallback = AURenderCallbackStruct()
     var inputCallback = AURenderCallbackStruct()
+    /// Another unit's output feeding the output side (an AUGraph connection), instead of a callback.
+    var outputConnection: AudioUnitConnection?
     /// For each hardware output channel, the client channel it plays (−1: silence); nil: the
     /// default mapping.
     var channelMap: [Int32]?
