@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AudioGraph", targets: ["AudioGraph"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
         .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
+        .library(name: "OpenAudioToolbox", targets: ["OpenAudioToolbox"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
@@ -83,6 +84,12 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
+        // effect units, AUGraph) over the media server's render clients.
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "SimCore"]),
+        .testTarget(name: "OpenAudioToolboxTests",
+                    dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in

@@ -4,7 +4,7 @@ import VirtualDevices
 /// coupled built-in outputs play into what the built-in microphone hears, added to the engine's
 /// input-tap channels of the apps listening to that microphone.
 ///
-/// `configure` (control side, when the mix is sampled) may allocate; `render` (each IO chunk)
+/// `configure` (control side, when the mix is sampled) may allocate; `render` (each IO cycle)
 /// allocates nothing. Echo is scheduled ahead into a ring: what the outputs play at frame n is
 /// added at n + delay, so several paths with different delays share one ring.
 final class AcousticEcho {
@@ -28,19 +28,14 @@ final class AcousticEcho {
     private var mask = 0
     private var readIndex = 0
     /// This chunk's echo as it reaches the microphone.
-    let echo: UnsafeMutablePointer<Float>
+    private(set) var echo = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     /// This chunk's mono mix of the coupled outputs as played (no delay or attenuation): the far
     /// end a voice processor cancels.
-    let reference: UnsafeMutablePointer<Float>
-    private let maxFrames: Int
+    private(set) var reference = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var maxFrames = 0
 
-    init(maxFrames: Int) {
-        self.maxFrames = maxFrames
+    init() {
         ring.initialize(to: 0)
-        echo = .allocate(capacity: maxFrames)
-        echo.initialize(repeating: 0, count: maxFrames)
-        reference = .allocate(capacity: maxFrames)
-        reference.initialize(repeating: 0, count: maxFrames)
     }
 
     deinit {
@@ -51,8 +46,17 @@ final class AcousticEcho {
 
     /// Takes the paths for this cycle's layout. A change of sources (route, rate) starts the
     /// delay line from silence; a change of listeners alone keeps it.
-    func configure(sources: [Source], listeners: [Listener]) {
+    func configure(sources: [Source], listeners: [Listener], maxFrames: Int) {
         self.listeners = listeners
+        if maxFrames > self.maxFrames {
+            for buffer in [echo, reference] { buffer.deallocate() }
+            echo = .allocate(capacity: maxFrames)
+            echo.initialize(repeating: 0, count: maxFrames)
+            reference = .allocate(capacity: maxFrames)
+            reference.initialize(repeating: 0, count: maxFrames)
+            self.maxFrames = maxFrames
+            self.sources = []
+        }
         guard sources != self.sources else { return }
         self.sources = sources
         let span = maxFrames + (sources.map(\.delayFrames).max() ?? 0)

@@ -48,7 +48,7 @@ extension AudioServer {
         let listeners = io.readerTaps.filter { tap in
             microphones.contains { tap.portUID == $0 || tap.portUID.hasPrefix($0 + "#") }
         }.map { AcousticEcho.Listener(channel: $0.tapChannel, gain: $0.gain) }
-        io.acousticEcho.configure(sources: sources, listeners: listeners)
+        io.acousticEcho.configure(sources: sources, listeners: listeners, maxFrames: engine.maxFrames)
         configureVoiceProcessors(rate: rate)
     }
 
@@ -79,7 +79,7 @@ extension AudioServer {
         processor.outputMuted = options.outputMuted
     }
 
-    /// Render side, after each engine render: adds the echo to the microphone taps, then runs
+    /// Render side, after each engine render (one per IO cycle): adds the echo to the microphone taps, then runs
     /// each voice-processing app's tap through its processor. Allocates nothing.
     func applyAcousticPath(frames: Int, engine: RenderEngine) {
         let acoustic = io.acousticEcho
