@@ -6,7 +6,7 @@ import VoiceProcessing
 /// after convergence (2–6 s).
 @Suite("Voice processing: echo cancellation")
 struct EchoCancellationTests {
-    @Test("processing on removes at least 20 dB more echo than off, at 16 kHz in 20 ms cycles")
+    @Test("AU-VOICE-PROCESSING-ECHO: processing on removes at least 20 dB more echo than off, at 16 kHz in 20 ms cycles")
     func erleOnVersusOff() throws {
         let scene = EchoScene(sampleRate: 16_000)
         let on = try VoiceProcessor(sampleRate: 16_000, channels: 1)

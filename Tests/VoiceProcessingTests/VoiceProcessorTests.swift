@@ -66,3 +66,47 @@ struct VoiceProcessorTests {
         #expect(processor.lastError != 0)
     }
 }
+
+/// Noise suppression and gain control, each alone, on signals a user would notice them on.
+@Suite("Voice processing: noise suppression and gain control")
+struct VoiceFeatureTests {
+    static func run(_ processor: VoiceProcessor, _ input: [Float]) -> [Float] {
+        var samples = input
+        samples.withUnsafeMutableBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                processor.processCapture(buffer.baseAddress! + start, frameCount: 320)
+                start += 320
+            }
+        }
+        return samples
+    }
+
+    static func processor(ns: Bool, agc: Bool) throws -> VoiceProcessor {
+        let processor = try VoiceProcessor(sampleRate: 16_000, channels: 1)
+        processor.echoCancellation = false
+        processor.noiseSuppression = ns
+        processor.automaticGainControl = agc
+        return processor
+    }
+
+    @Test("AU-VOICE-PROCESSING-FEATURES: noise suppression takes a steady hiss down by more than 10 dB")
+    func noiseSuppression() throws {
+        let hiss = noiseFloor(frames: 5 * 16_000, level: 0.01, seed: 9)
+        let processed = Self.run(try Self.processor(ns: true, agc: false), hiss)
+        let window = (2 * 16_000)..<(5 * 16_000 - 160)
+        let reduction = EchoMeasurement.erle(before: hiss, after: processed, range: window, latency: 160)
+        print("noise suppression: \(reduction) dB")
+        #expect(reduction > 10)
+    }
+
+    @Test("AU-VOICE-PROCESSING-FEATURES: gain control raises a quiet talker by more than 6 dB")
+    func gainControl() throws {
+        let quiet = SpeechLikeSignal.samples(frames: 10 * 16_000, sampleRate: 16_000, seed: 4, level: 0.01)
+        let processed = Self.run(try Self.processor(ns: false, agc: true), quiet)
+        let window = (5 * 16_000)..<(10 * 16_000 - 160)
+        let gain = -EchoMeasurement.erle(before: quiet, after: processed, range: window, latency: 160)
+        print("gain control: +\(gain) dB")
+        #expect(gain > 6)
+    }
+}
