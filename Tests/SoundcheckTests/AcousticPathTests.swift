@@ -1,4 +1,5 @@
 import AudioGraph
+import Foundation
 import MediaServer
 import OpenAVFAudio
 import SimCore
@@ -29,7 +30,7 @@ struct AcousticPathTests {
         device.startInput("Caller")
     }
 
-    @Test("the speaker's tone reaches a recording app 2 ms later and 25 dB down")
+    @Test("the speaker's tone reaches a recording app one IO buffer plus 2 ms later, 25 dB down")
     func speakerEcho() throws {
         let device = try SimulatedDevice(seed: 1)
         try Self.launchCaller(device)
@@ -39,11 +40,27 @@ struct AcousticPathTests {
         let input = try #require(device.inputSink("Caller"))
         let amplitude = try #require(input.toneAmplitude(atFrequency: 1000, channel: 1, from: .milliseconds(200), to: .seconds(1)))
         #expect(abs(EchoMeasurement.decibels(Double(amplitude * amplitude) / 0.25) + 25) < 0.2)
-        // The first echo sample lands 2 ms (96 frames at 48 kHz) after the tone's first sample.
+        // The first echo sample lands one IO buffer (1,024 frames) plus 2 ms (96 frames at 48 kHz)
+        // after the tone's first sample.
         let speaker = try #require(device.sink("Speaker")?.samples(channel: 1))
         let recorded = try #require(input.samples(channel: 1))
         let toneStart = try #require(speaker.firstIndex { $0 != 0 })
-        #expect(recorded.firstIndex { $0 != 0 } == toneStart + 96)
+        #expect(recorded.firstIndex { $0 != 0 } == toneStart + 1_024 + 96)
+    }
+
+    /// An app rendering through a render client (as RemoteIO does) that plays a tone on the
+    /// speaker and reads input hears its own tone come back in its input callback.
+    @Test("a render client reading input hears its own speaker output as echo")
+    func renderClientHearsEcho() throws {
+        let device = try SimulatedDevice(seed: 4)
+        try Self.launchCaller(device)
+        let client = ToneAndTape(frames: 48_000)
+        device.server.addRenderClient(app: AppID("Caller"), client, outputChannels: 1, input: true)
+        _ = device.advance(to: .seconds(1))
+        let tail = Array(client.tape[24_000..<48_000])
+        let echo = (tail.map { Double($0 * $0) }.reduce(0, +) / Double(tail.count)).squareRoot()
+        // The tone's RMS is 0.5/√2; 25 dB down.
+        #expect(abs(EchoMeasurement.decibels(echo * echo / 0.125) + 25) < 0.5)
     }
 
     @Test("the receiver leaks 40 dB down; headphones do not leak at all")
@@ -86,6 +103,28 @@ struct AcousticPathTests {
         let nearOnly = (8 * 16_000 + 8_000)..<(9 * 16_000 + 14_000)
         let shifted = (nearOnly.lowerBound + 160)..<(nearOnly.upperBound + 160)
         #expect(abs(EchoMeasurement.decibels(EchoMeasurement.power(on, shifted) / EchoMeasurement.power(off, nearOnly))) < 10)
+    }
+
+    /// A render client playing a 1 kHz sine at 0.5 and keeping what its input callback got.
+    final class ToneAndTape: RenderClient {
+        var tape: [Float]
+        private var written = 0
+        private var phase = 0
+
+        init(frames: Int) { tape = [Float](repeating: 0, count: frames) }
+
+        func render(_ cycle: RenderClientCycle) {
+            let output = cycle.outputChannel(0)
+            for index in 0..<cycle.frames {
+                output[index] = 0.5 * Float(sin(2 * Double.pi * 1_000 * Double(phase) / 48_000))
+                phase += 1
+            }
+            guard let input = cycle.input else { return }
+            for index in 0..<cycle.frames where written < tape.count {
+                tape[written] = input[index]
+                written += 1
+            }
+        }
     }
 
     static func recordCall(voiceProcessing: VoiceProcessingOptions?) throws -> [Float] {
