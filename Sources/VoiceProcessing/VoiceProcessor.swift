@@ -26,7 +26,7 @@ public final class VoiceProcessor {
     /// How far the processed capture lags the microphone: one 10 ms frame.
     public var latencyFrames: Int { frameLength }
 
-    /// Acoustic echo cancellation (kAUVoiceIOProperty_BypassVoiceProcessing off means it runs).
+    /// Acoustic echo cancellation against what `analyzeRender` was given.
     public var echoCancellation = true { didSet { configure() } }
     public var noiseSuppression = true { didSet { configure() } }
     /// Adaptive digital gain towards −3 dBFS peaks, with a limiter (kAUVoiceIOProperty_VoiceProcessingEnableAGC).

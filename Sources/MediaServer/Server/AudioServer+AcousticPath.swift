@@ -99,7 +99,7 @@ extension AudioServer {
     /// its processor against that. Allocates nothing.
     func applyAcousticPath(frames: Int, engine: RenderEngine) {
         let acoustic = io.acousticEcho
-        guard acoustic.isActive else { return }
+        guard acoustic.isActive || !io.voiceProcessing.isEmpty else { return }
         acoustic.capture(frames: frames, start: engine.position - Int64(frames)) { engine.output(channel: $0, frames: frames) }
         for client in io.voiceProcessing {
             guard let processor = client.processor, let channel = client.tapChannel else { continue }
