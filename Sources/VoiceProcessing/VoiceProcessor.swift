@@ -11,6 +11,12 @@ import CWebRTCShim
 /// `latencyFrames` output samples are silence. Bypassing keeps that latency, so switching does
 /// not move the signal in time.
 ///
+/// A voice-processing I/O unit makes one at the hardware rate when it starts (again after a rate
+/// change), calls `processCapture` on each IO cycle's microphone before the app's input callback
+/// sees it, and `analyzeRender` with what it played that cycle. The device's echo arrives one IO
+/// buffer plus the acoustic path's delay after it was played; webrtc's extended filter (128 ms)
+/// finds it without being told.
+///
 /// Deterministic (webrtc runs on the caller's thread and is a pure function of its input), and
 /// `analyzeRender`/`processCapture` allocate nothing: every buffer is made in `init`. Settings
 /// are control-side calls (webrtc enables or disables its components then).
