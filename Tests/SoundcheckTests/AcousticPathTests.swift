@@ -127,16 +127,35 @@ struct AcousticPathTests {
         }
     }
 
-    static func recordCall(voiceProcessing: VoiceProcessingOptions?) throws -> [Float] {
+    @Test("AU-VOICE-PROCESSING-ECHO: another app's sound on the speaker is cancelled too")
+    func otherAppsEcho() throws {
+        let off = try Self.recordCall(voiceProcessing: nil, farEndApp: "Game")
+        let on = try Self.recordCall(voiceProcessing: VoiceProcessingOptions(), farEndApp: "Game")
+        let window = (2 * 16_000)..<(6 * 16_000)
+        #expect(EchoMeasurement.power(off, window) > 1e-5, "the game's sound reached the microphone")
+        let erle = EchoMeasurement.erle(before: off, after: on, range: window, latency: 160)
+        print("device ERLE, another app's sound: \(erle) dB")
+        #expect(erle >= 20)
+    }
+
+    static func recordCall(voiceProcessing: VoiceProcessingOptions?, farEndApp: String = "Caller") throws -> [Float] {
         let device = try SimulatedDevice(seed: 3)
-        try launchCaller(device, rate: 16_000)
+        // Another app's sound first; the call, mixing with it, goes active last and so sets the
+        // route (speaker and built-in microphone).
+        if farEndApp != "Caller" {
+            try device.launch(farEndApp, backgroundAudio: true) {
+                try AVAudioSession.sharedInstance().setCategory(.playback, options: [.mixWithOthers])
+                try AVAudioSession.sharedInstance().setActive(true)
+            }
+        }
+        try launchCaller(device, options: [.defaultToSpeaker, .mixWithOthers], rate: 16_000)
         // 20 ms asked; the hardware runs power-of-two buffers, so 256 frames (16 ms).
         #expect(device.server.ioCycle?.frames == 256)
         device.server.setVoiceProcessing(app: AppID("Caller"), voiceProcessing)
         let rate = SampleRate(framesPerSecond: 16_000)
         let far = SpeechLikeSignal.samples(frames: 8 * 16_000, sampleRate: 16_000, seed: 1)
         let near = [Float](repeating: 0, count: 6 * 16_000) + SpeechLikeSignal.samples(frames: 4 * 16_000, sampleRate: 16_000, seed: 2)
-        device.play(.buffer(PCMBuffer(sampleRate: rate, channels: [far]), looping: false), as: "Caller")
+        device.play(.buffer(PCMBuffer(sampleRate: rate, channels: [far]), looping: false), as: farEndApp)
         device.attachInputSource("Built-In Microphone", .buffer(PCMBuffer(sampleRate: rate, channels: [near]), looping: false))
         _ = device.advance(to: .seconds(10))
         return try #require(device.inputSink("Caller")?.samples(channel: 1))
