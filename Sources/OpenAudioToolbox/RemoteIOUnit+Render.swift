@@ -88,6 +88,7 @@ extension RemoteIOUnit: RenderClient {
             }
             source = state.outputStage
         }
+        guard !outputMuted else { return }
         for channel in 0..<cycle.outputChannels {
             let from = channelMap.map { channel < $0.count ? Int($0[channel]) : -1 } ?? channel
             guard from >= 0, from < clientChannels else { continue }

@@ -30,6 +30,8 @@ class RemoteIOUnit: AudioUnitBase {
     /// The hardware format last reported, to tell listeners when it changes.
     var reportedHardware: HardwareSnapshot?
     var renderState: RemoteIORenderState?
+    /// Output rendered but not played (`kAUVoiceIOProperty_MuteOutput` on VoiceProcessingIO).
+    var outputMuted = false
     /// Sample times count from 0 at start (the default), or follow the device's frame count.
     var startTimestampsAtZero = true
 
