@@ -27,7 +27,7 @@ struct AUGraphTests {
         return 0
     }
 
-    @Test("player callback → mixer (bus volume 0.5) → RemoteIO: the tone reaches the speaker at 0.4, converted from 44.1 to 48 kHz")
+    @Test("AU-GRAPH-SERVICES: player callback → mixer (bus volume 0.5) → RemoteIO: the tone reaches the speaker at 0.4, converted from 44.1 to 48 kHz")
     func graphIsHeard() throws {
         let device = try SimulatedDevice(seed: 30)
         var graph: AUGraph?

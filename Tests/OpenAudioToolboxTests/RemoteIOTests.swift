@@ -25,7 +25,7 @@ struct RemoteIOTests {
         return app
     }
 
-    @Test("a render callback's 1 kHz sine reaches the speaker at its level and frequency")
+    @Test("AU-REMOTEIO-ELEMENT-ZERO-OUTPUT: a render callback's 1 kHz sine reaches the speaker at its level and frequency")
     func renderCallbackIsHeard() throws {
         let device = try SimulatedDevice(seed: 1)
         let app = try Self.launch(device, "Synth") { app in
@@ -90,7 +90,7 @@ struct RemoteIOTests {
         try Self.expectIdealSine(speaker, amplitude: 0.5, frequency: 1000, until: Int(next))
     }
 
-    @Test("the input callback's AudioUnitRender on bus 1 gets the microphone tone once record permission is granted")
+    @Test("AU-REMOTEIO-ELEMENT-ONE-INPUT: the input callback's AudioUnitRender on bus 1 gets the microphone tone once record permission is granted")
     func inputWithPermission() throws {
         let device = try SimulatedDevice(seed: 3)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -109,7 +109,7 @@ struct RemoteIOTests {
         #expect(abs(toneAmplitude(after, frequency: 440, rate: 48_000) - 0.25) < 0.01)
     }
 
-    @Test("without record permission the input callback renders silence")
+    @Test("SESSION-PERMISSION-SILENCE: without record permission the RemoteIO input callback renders silence")
     func inputWithoutPermission() throws {
         let device = try SimulatedDevice(seed: 4)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -122,7 +122,7 @@ struct RemoteIOTests {
         #expect(app.captured.allSatisfy { $0 == 0 })
     }
 
-    @Test("a 96 kHz USB interface arriving fires the StreamFormat listener with the new hardware rate")
+    @Test("AU-REMOTEIO-HARDWARE-FORMAT-READ-ONLY: a 96 kHz USB interface arriving fires the StreamFormat listener with the new hardware rate")
     func streamFormatListenerOnRateChange() throws {
         let device = try SimulatedDevice(seed: 5)
         let app = try Self.launch(device, "DAW") { app in
@@ -139,7 +139,7 @@ struct RemoteIOTests {
         #expect(app.listenerCalls.contains { $0.scope == kAudioUnitScope_Input && $0.element == 1 && $0.rate == 96_000 })
     }
 
-    @Test("a 4096-frame IO buffer over the default MaximumFramesPerSlice (1156) fails with −10874 until the app raises it")
+    @Test("AU-TOO-MANY-FRAMES: a 4096-frame IO buffer over the default MaximumFramesPerSlice (1156) fails with −10874 until the app raises it")
     func tooManyFramesToProcess() throws {
         let device = try SimulatedDevice(seed: 6)
         let app = RemoteIOApp()

@@ -14,7 +14,7 @@ struct VoiceProcessingIOTests {
         return AudioUnitGetProperty(unit, property, kAudioUnitScope_Global, 0, &value, &size) == 0 ? value : nil
     }
 
-    @Test("defaults: processing on (not bypassed), AGC on, other audio ducked, output not muted; each switch reads back")
+    @Test("AU-VOICE-PROCESSING-PROPERTY-IDS: defaults: processing on (not bypassed), AGC on, other audio ducked, output not muted; each switch reads back")
     func switches() throws {
         let device = try SimulatedDevice(seed: 50)
         let app = RemoteIOApp()
@@ -41,7 +41,7 @@ struct VoiceProcessingIOTests {
         #expect(name?.takeRetainedValue() as String? == "Apple: AUVoiceProcessor")
     }
 
-    @Test("MuteOutput silences the speaker while the render callback goes on being called")
+    @Test("AU-VOICE-PROCESSING-EXTENDS-REMOTEIO: MuteOutput silences the speaker while the render callback goes on being called")
     func muteOutput() throws {
         let device = try SimulatedDevice(seed: 51)
         let app = RemoteIOApp()
