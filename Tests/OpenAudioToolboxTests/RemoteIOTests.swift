@@ -199,4 +199,31 @@ struct RemoteIOTests {
         let speaker = try #require(device.sink("Speaker"))
         #expect(speaker.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)))
     }
+
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-AT-IO-START: AudioOutputUnitStart from the background without the audio mode returns cannotStartPlaying ('!pla')")
+    func startFromBackgroundFails() throws {
+        let device = try SimulatedDevice(seed: 8)
+        let app = RemoteIOApp()
+        try device.launch("Game", backgroundAudio: false) {
+            try AVAudioSession.sharedInstance().setCategory(.playback, options: [.mixWithOthers])
+            try AVAudioSession.sharedInstance().setActive(true)
+            try app.make()
+            try app.setRenderCallback()
+            try check(AudioUnitInitialize(app.unit!))
+        }
+        try device.perform(.background(app: "Game"))
+        device.run(as: "Game") {
+            #expect(AudioOutputUnitStart(app.unit!) == 561_015_905)
+        }
+        device.advance(to: .milliseconds(500))
+        #expect(app.renderCalls.isEmpty)
+        var running: UInt32 = 1
+        var size = UInt32(4)
+        #expect(AudioUnitGetProperty(app.unit!, kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0, &running, &size) == 0)
+        #expect(running == 0)
+        try device.perform(.foreground(app: "Game"))
+        device.run(as: "Game") { #expect(AudioOutputUnitStart(app.unit!) == 0) }
+        device.advance(to: .seconds(1))
+        #expect(!app.renderCalls.isEmpty)
+    }
 }
