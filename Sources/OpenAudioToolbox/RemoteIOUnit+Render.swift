@@ -31,6 +31,7 @@ extension RemoteIOUnit: RenderClient {
             if let input = cycle.input { state.captured.update(from: input, count: count) } else { state.captured.update(repeating: 0, count: count) }
             state.capturedFrames = count
         }
+        if outputMuted { state.captured.update(repeating: 0, count: state.capturedFrames) }
         let sampleTime = startTimestampsAtZero ? state.inputSampleTime : cycle.sampleTime
         state.inputSampleTime += Int64(state.capturedFrames)
         guard let proc = inputCallback.inputProc, state.capturedFrames > 0 else { return }
@@ -88,7 +89,6 @@ extension RemoteIOUnit: RenderClient {
             }
             source = state.outputStage
         }
-        guard !outputMuted else { return }
         for channel in 0..<cycle.outputChannels {
             let from = channelMap.map { channel < $0.count ? Int($0[channel]) : -1 } ?? channel
             guard from >= 0, from < clientChannels else { continue }

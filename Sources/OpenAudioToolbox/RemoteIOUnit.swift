@@ -30,7 +30,9 @@ class RemoteIOUnit: AudioUnitBase {
     /// The hardware format last reported, to tell listeners when it changes.
     var reportedHardware: HardwareSnapshot?
     var renderState: RemoteIORenderState?
-    /// Output rendered but not played (`kAUVoiceIOProperty_MuteOutput` on VoiceProcessingIO).
+    /// The unit's output towards the app — the processed microphone, what a VoIP app sends — is
+    /// silence (`kAUVoiceIOProperty_MuteOutput` on VoiceProcessingIO, a call's mute button);
+    /// playback is not affected.
     var outputMuted = false
     /// Sample times count from 0 at start (the default), or follow the device's frame count.
     var startTimestampsAtZero = true

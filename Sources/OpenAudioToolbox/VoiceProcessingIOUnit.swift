@@ -2,8 +2,8 @@ import OpenCoreAudioTypes
 
 /// `kAudioUnitSubType_VoiceProcessingIO`: RemoteIO for voice chat. The same elements, formats,
 /// callbacks and session behaviour, plus the voice-processing switches: bypass (off), automatic
-/// gain control (on), ducking of other audio (on), quality, and muting the output (off) while
-/// the render callback keeps being called.
+/// gain control (on), ducking of other audio (on), quality, and muting the unit's output to the
+/// app — the processed microphone a VoIP app sends — (off; the mute button of a call).
 final class VoiceProcessingIOUnit: RemoteIOUnit {
     var bypassVoiceProcessing = false
     var automaticGainControl = true

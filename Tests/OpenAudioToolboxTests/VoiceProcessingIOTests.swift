@@ -41,29 +41,34 @@ struct VoiceProcessingIOTests {
         #expect(name?.takeRetainedValue() as String? == "Apple: AUVoiceProcessor")
     }
 
-    @Test("AU-VOICE-PROCESSING-EXTENDS-REMOTEIO: MuteOutput silences the speaker while the render callback goes on being called")
+    @Test("AU-VOICE-PROCESSING-EXTENDS-REMOTEIO: set up as RemoteIO, it plays and captures; MuteOutput silences the captured microphone, not the playback")
     func muteOutput() throws {
         let device = try SimulatedDevice(seed: 51)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
         let app = RemoteIOApp()
         try device.launch("Call", backgroundAudio: true) {
             try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
             try AVAudioSession.sharedInstance().setActive(true)
             try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
             try app.setRenderCallback()
+            try app.enableInput()
             try app.initializeAndStart()
+            AVAudioApplication.requestRecordPermission { _ in }
         }
+        device.answerRecordPermission("Call", granted: true)
         device.advance(to: .seconds(1))
-        let callsBefore = app.renderCalls.count
+        let capturedBefore = app.captured.count
+        #expect(app.captured[(capturedBefore / 2)...].contains { $0 != 0 }, "the microphone is heard")
         try device.run(as: "Call") {
             var one: UInt32 = 1
             try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_MuteOutput, kAudioUnitScope_Global, 0, &one, 4))
         }
         device.advance(to: .seconds(2))
-        #expect(app.renderCalls.count > callsBefore + 40)
+        #expect(app.captured.count > capturedBefore + 40_000)
+        #expect(app.captured[capturedBefore...].allSatisfy { $0 == 0 }, "muted: the app captures silence")
         let route = device.server.currentRoute(for: AppID("Call")).outputs.map(\.uid)
         let port = try #require(route.first)
         let sink = try #require(device.sink(port))
-        #expect(!sink.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
-        #expect(sink.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)))
+        #expect(!sink.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "playback goes on")
     }
 }
