@@ -226,4 +226,58 @@ struct RemoteIOTests {
         device.advance(to: .seconds(1))
         #expect(!app.renderCalls.isEmpty)
     }
+
+    @Test("the input callback gets the microphone of the same IO cycle, sample for sample (input taps render before render clients)")
+    func inputWithoutLatency() throws {
+        let device = try SimulatedDevice(seed: 9)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        let app = try Self.launch(device, "Tuner", category: .playAndRecord) { app in
+            var zero: UInt32 = 0
+            try check(AudioUnitSetProperty(app.unit!, kAudioOutputUnitProperty_StartTimestampsAtZero, kAudioUnitScope_Global, 0, &zero, 4))
+            try app.enableInput()
+            try app.initializeAndStart()
+            AVAudioApplication.requestRecordPermission { _ in }
+        }
+        device.answerRecordPermission("Tuner", granted: true)
+        device.advance(to: .milliseconds(500))
+        // With StartTimestampsAtZero off, sample times are the device's frame count, the clock the
+        // microphone's tone started on (frame 0).
+        let first = try #require(app.inputTimes.first)
+        #expect(first.truncatingRemainder(dividingBy: 1024) == 0)
+        // Silence until the granted permission reaches the mix at a cycle boundary, then the tone.
+        let heard = try #require(app.captured.firstIndex { $0 != 0 })
+        #expect(heard % 1024 == 0 && heard <= 2048)
+        #expect(app.captured.count > 20_000)
+        var worst: Float = 0
+        for (index, sample) in app.captured.enumerated() where index >= heard {
+            let ideal = 0.25 * Float(sin(2 * Double.pi * 440 * (first + Double(index)) / 48_000))
+            worst = max(worst, abs(sample - ideal))
+        }
+        #expect(worst < 1e-4, "largest deviation from the microphone's tone: \(worst)")
+    }
+
+    @Test("a RemoteIO app's output is mixed under the session policy: ducked by a duckOthers app, silenced by the silent switch when ambient")
+    func policyApplies() throws {
+        let device = try SimulatedDevice(seed: 10)
+        // Maps first, so the game is the app in the foreground (ambient audio is foreground-only).
+        try device.launch("Maps", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playback, mode: .voicePrompt, options: [.duckOthers])
+        }
+        let game = try Self.launch(device, "Game", category: .ambient) { app in
+            try app.setRenderCallback()
+            try app.initializeAndStart()
+        }
+        device.advance(to: .seconds(1))
+        try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(true) }
+        device.advance(to: .seconds(2))
+        try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(false) }
+        try device.perform(.ringerSwitch(silent: true))
+        device.advance(to: .seconds(3))
+        let speaker = try #require(device.sink("Speaker"))
+        let full = try #require(speaker.level(channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
+        let ducked = try #require(speaker.level(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)))
+        #expect(abs((ducked.rmsDBFS - full.rmsDBFS) - -20) < 0.1, "\(full) \(ducked)")
+        #expect(speaker.isSilent(channel: 1, from: .milliseconds(2100), to: .seconds(3)))
+        #expect(!game.renderCalls.isEmpty, "the callback is still called while silenced")
+    }
 }
