@@ -22,7 +22,7 @@ struct ComponentManagerTests {
         return name?.takeRetainedValue() as String?
     }
 
-    @Test("a wildcard search walks every component in the same order each time, and AudioComponentCount agrees")
+    @Test("AU-FIND-NEXT-WILDCARD: a wildcard search walks every component in the same order each time, and AudioComponentCount agrees")
     func deterministicOrder() {
         var any = AudioComponentDescription()
         let first = Self.all(matching: any).map { Self.name($0) }

@@ -60,7 +60,7 @@ struct MixerTests {
 
     func close(_ a: [Float], _ b: [Float]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 } }
 
-    @Test("mono goes to both sides, stereo side for side; the sum is the output")
+    @Test("AU-RENDER-OWN-BUFFERS: rendered into the unit's own buffers (nil mData), mono goes to both sides, stereo side for side; the sum is the output")
     func sums() throws {
         let rig = try Rig()
         #expect(close(try rig.render(), [0.7, 0.3]))

@@ -88,7 +88,7 @@ struct RemoteIOFormatTests {
         #expect(app.captured.count <= converted && app.captured.count > converted - 1_600, "\(app.captured.count) of \(converted)")
     }
 
-    @Test("AU-RENDER-FLAGS: a render notification is called before (PreRender) and after (PostRender) each render, with the rendered audio after")
+    @Test("AU-RENDER-NOTIFY: a render notification is called before (PreRender) and after (PostRender) each render, with the rendered audio after")
     func renderNotify() throws {
         final class Log { var phases: [(flags: UInt32, first: Float)] = [] }
         let log = Log()
@@ -114,6 +114,14 @@ struct RemoteIOFormatTests {
         let count = log.phases.count
         device.advance(to: .milliseconds(200))
         #expect(log.phases.count == count)
+    }
+
+    @Test("AU-RENDER-FLAGS: render action flags have Apple's bits")
+    func renderFlagBits() {
+        #expect(AudioUnitRenderActionFlags.unitRenderAction_PreRender.rawValue == 1 << 2)
+        #expect(AudioUnitRenderActionFlags.unitRenderAction_PostRender.rawValue == 1 << 3)
+        #expect(AudioUnitRenderActionFlags.unitRenderAction_OutputIsSilence.rawValue == 1 << 4)
+        #expect(AudioUnitRenderActionFlags.unitRenderAction_PostRenderError.rawValue == 1 << 8)
     }
 
     @Test("AU-PROPERTY-IDS: properties, scopes and component codes have Apple's raw values")
