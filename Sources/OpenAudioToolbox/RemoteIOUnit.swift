@@ -110,6 +110,12 @@ class RemoteIOUnit: AudioUnitBase {
         bus == 0 ? renderOutputBus(flags, timeStamp, frames, ioData) : renderCaptured(frames, ioData)
     }
 
+    /// Render side: the microphone of this cycle at the hardware rate, before the app sees it
+    /// (VoiceProcessingIO processes it here).
+    func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {}
+    /// Render side: what the unit played this cycle (VoiceProcessingIO's far end).
+    func didPlay(_ cycle: RenderClientCycle) {}
+
     // MARK: Lifecycle
 
     override func allocateResources() throws(AUError) {
