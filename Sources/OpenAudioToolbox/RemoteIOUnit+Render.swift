@@ -98,7 +98,7 @@ extension RemoteIOUnit: RenderClient {
         for channel in 0..<cycle.outputChannels {
             let from = channelMap.map { channel < $0.count ? Int($0[channel]) : -1 } ?? channel
             guard from >= 0, from < clientChannels else { continue }
-            cycle.output(channel).update(from: source + from * state.hardwareCapacity, count: frames)
+            cycle.outputChannel(channel).baseAddress!.update(from: source + from * state.hardwareCapacity, count: frames)
         }
         didPlay(cycle)
     }
@@ -128,9 +128,4 @@ extension RemoteIOUnit: RenderClient {
         }
         return proc(renderCallback.inputProcRefCon ?? noUserData, flags, timeStamp, 0, frames, ioData)
     }
-}
-
-extension RenderClientCycle {
-    /// Output channel `channel` as a pointer.
-    func output(_ channel: Int) -> UnsafeMutablePointer<Float> { output + channel * stride }
 }
