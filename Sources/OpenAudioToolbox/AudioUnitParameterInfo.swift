@@ -19,6 +19,8 @@ public let kAudioUnitParameterUnit_Milliseconds: AudioUnitParameterUnit = 24
 public struct AudioUnitParameterOptions: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The caller releases `cfNameString` (it was retained for it).
+    public static let flag_CFNameRelease = Self(rawValue: 1 << 4)
     public static let flag_HasCFNameString = Self(rawValue: 1 << 27)
     public static let flag_IsReadable = Self(rawValue: 1 << 30)
     public static let flag_IsWritable = Self(rawValue: 1 << 31)
