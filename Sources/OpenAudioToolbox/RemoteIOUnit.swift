@@ -110,6 +110,8 @@ class RemoteIOUnit: AudioUnitBase {
         bus == 0 ? renderOutputBus(flags, timeStamp, frames, ioData) : renderCaptured(frames, ioData)
     }
 
+    /// Control side: the render state was made for `hardware` (start, or a new hardware format).
+    func renderStateMade(_ state: RemoteIORenderState, hardware: HardwareSnapshot) {}
     /// Render side: the microphone of this cycle at the hardware rate, before the app sees it
     /// (VoiceProcessingIO processes it here).
     func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {}
