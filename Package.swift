@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
+        // For the effects benchmark, which writes its inputs as WAV files for sox.
+        .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        // For the voice-processing benchmark.
         .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
     ],
     dependencies: [
@@ -36,6 +39,8 @@ let package = Package(
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
+        // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
+        systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
@@ -51,8 +56,9 @@ let package = Package(
             dependencies: ["SimCore", "Yams"],
             resources: [.copy("Profiles")]
         ),
-        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
-        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
+        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
+        // and CRubberBand (the time-pitch effect kernel).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),

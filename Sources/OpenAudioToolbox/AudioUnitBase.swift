@@ -36,7 +36,10 @@ class AudioUnitBase {
         epoch = binding?.server.epoch ?? 0
     }
 
-    /// Made before the media server restarted: every call fails.
+    /// Made before the media server restarted: every call fails with
+    /// `kAudioComponentErr_InstanceInvalidated` (−66749), Apple's code for an instance whose
+    /// implementation is gone because the process serving it died — here mediaserverd. Disposing
+    /// still frees it.
     var isInvalidated: Bool { binding.map { $0.server.epoch != epoch } ?? false }
 
     // MARK: Hooks for unit kinds

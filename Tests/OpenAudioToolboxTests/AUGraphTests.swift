@@ -27,7 +27,7 @@ struct AUGraphTests {
         return 0
     }
 
-    @Test("player callback → mixer (bus volume 0.5) → RemoteIO: the tone reaches the speaker at 0.4, converted from 44.1 to 48 kHz")
+    @Test("AU-GRAPH-SERVICES: player callback → mixer (bus volume 0.5) → RemoteIO: the tone reaches the speaker at 0.4, converted from 44.1 to 48 kHz")
     func graphIsHeard() throws {
         let device = try SimulatedDevice(seed: 30)
         var graph: AUGraph?
@@ -74,7 +74,7 @@ struct AUGraphTests {
         #expect(device.sink("Speaker")?.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)) == true)
     }
 
-    @Test("graph misuse: unknown node −10860, a second output node −10862, starting before initializing −10867, a dead graph −50")
+    @Test("AU-GRAPH-ONE-OUTPUT-NODE: graph misuse: unknown node −10860, a second output node −10862, starting before initializing −10867, a dead graph −50")
     func graphErrors() throws {
         var graph: AUGraph?
         #expect(NewAUGraph(&graph) == 0)

@@ -10,7 +10,7 @@ import Testing
 /// a unit made after works.
 @Suite("Audio units across a media-services reset")
 struct MediaServicesResetTests {
-    @Test("after a reset the old unit's calls return kAudioComponentErr_InstanceInvalidated (−66749), its callback stops, a new unit is heard")
+    @Test("SESSION-RESET-ZOMBIES: after a reset the old unit's calls return kAudioComponentErr_InstanceInvalidated (−66749), its callback stops, a new unit is heard")
     func zombieUnit() throws {
         let device = try SimulatedDevice(seed: 40)
         let old = try RemoteIOTests.launch(device, "Synth") { app in

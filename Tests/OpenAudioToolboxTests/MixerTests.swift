@@ -60,7 +60,7 @@ struct MixerTests {
 
     func close(_ a: [Float], _ b: [Float]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 } }
 
-    @Test("mono goes to both sides, stereo side for side; the sum is the output")
+    @Test("AU-RENDER-OWN-BUFFERS: rendered into the unit's own buffers (nil mData), mono goes to both sides, stereo side for side; the sum is the output")
     func sums() throws {
         let rig = try Rig()
         #expect(close(try rig.render(), [0.7, 0.3]))
@@ -118,5 +118,25 @@ struct MixerTests {
         var count: UInt32 = 0
         var size = UInt32(4)
         #expect(AudioUnitGetProperty(rig.unit, kAudioUnitProperty_ElementCount, kAudioUnitScope_Input, 0, &count, &size) == 0 && count == 2)
+    }
+
+    @Test("the parameter list and info describe volume, enable and pan on the input scope")
+    func parameterInfo() throws {
+        let rig = try Rig()
+        var ids = [AudioUnitParameterID](repeating: 0, count: 8)
+        var size = UInt32(ids.count * 4)
+        #expect(AudioUnitGetProperty(rig.unit, kAudioUnitProperty_ParameterList, kAudioUnitScope_Input, 0, &ids, &size) == 0)
+        #expect(Array(ids.prefix(Int(size) / 4)) == [0, 1, 2, 1000, 2000])
+        var info = AudioUnitParameterInfo()
+        size = UInt32(MemoryLayout<AudioUnitParameterInfo>.size)
+        let status = withUnsafeMutablePointer(to: &info) {
+            AudioUnitGetProperty(rig.unit, kAudioUnitProperty_ParameterInfo, kAudioUnitScope_Input, kMultiChannelMixerParam_Pan, $0, &size)
+        }
+        #expect(status == 0)
+        #expect(info.cfNameString?.takeRetainedValue() as String? == "Pan")
+        #expect(info.minValue == -1 && info.maxValue == 1 && info.defaultValue == 0)
+        #expect(info.flags.contains(.flag_IsWritable) && info.flags.contains(.flag_CFNameRelease))
+        #expect(AudioUnitGetProperty(rig.unit, kAudioUnitProperty_ParameterInfo, kAudioUnitScope_Input, 77, &info, &size)
+                == kAudioUnitErr_InvalidParameter)
     }
 }
