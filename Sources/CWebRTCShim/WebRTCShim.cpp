@@ -2,10 +2,23 @@
 #include "CWebRTCShim.h"
 
 #include <memory>
+#include <mutex>
 #include <new>
 
 #include <webrtc/common.h>
 #include <webrtc/modules/audio_processing/include/audio_processing.h>
+
+namespace {
+// webrtc-audio-processing 0.3 rebuilds process-wide tables (the echo canceller's FFT tables) every
+// time an echo canceller is created, so creating one while another thread processes changes that
+// thread's output, and two creations at once can corrupt them. One process-wide lock around every
+// call keeps each processor deterministic when several simulations run on threads (parallel
+// tests); within one simulation, which is single-threaded, it is never contended.
+std::mutex &webrtcLock() {
+    static std::mutex lock;
+    return lock;
+}
+}  // namespace
 
 struct WebRTCShimProcessor {
     std::unique_ptr<webrtc::AudioProcessing> apm;
@@ -19,6 +32,7 @@ struct WebRTCShimProcessor {
 extern "C" {
 
 WebRTCShimProcessor *webrtc_shim_create(int sample_rate_hz, int channels, int *error) {
+    std::lock_guard<std::mutex> guard(webrtcLock());
     using webrtc::AudioProcessing;
     // The extended filter (128 ms instead of 48 ms) tolerates a misreported stream delay.
     webrtc::Config config;
@@ -43,10 +57,14 @@ WebRTCShimProcessor *webrtc_shim_create(int sample_rate_hz, int channels, int *e
     return processor;
 }
 
-void webrtc_shim_destroy(WebRTCShimProcessor *processor) { delete processor; }
+void webrtc_shim_destroy(WebRTCShimProcessor *processor) {
+    std::lock_guard<std::mutex> guard(webrtcLock());
+    delete processor;
+}
 
 int webrtc_shim_configure(WebRTCShimProcessor *processor, WebRTCShimEcho echo, int noise_suppression,
                           int gain_control, int high_pass) {
+    std::lock_guard<std::mutex> guard(webrtcLock());
     webrtc::AudioProcessing &apm = *processor->apm;
     int error = 0;
     // AEC and AECM exclude each other: disable the one not wanted first.
@@ -77,6 +95,7 @@ int webrtc_shim_frame_length(const WebRTCShimProcessor *processor) {
 }
 
 int webrtc_shim_analyze_render(WebRTCShimProcessor *processor, const float *const *channels) {
+    std::lock_guard<std::mutex> guard(webrtcLock());
     // The analyze-only entry: the render frame is not modified (ProcessReverseStream would copy it).
     const webrtc::AudioProcessing::ChannelLayout layout =
         processor->stream.num_channels() == 2 ? webrtc::AudioProcessing::kStereo : webrtc::AudioProcessing::kMono;
@@ -85,6 +104,7 @@ int webrtc_shim_analyze_render(WebRTCShimProcessor *processor, const float *cons
 }
 
 int webrtc_shim_process_capture(WebRTCShimProcessor *processor, float *const *channels, int delay_ms) {
+    std::lock_guard<std::mutex> guard(webrtcLock());
     webrtc::AudioProcessing &apm = *processor->apm;
     if (processor->echo != WebRTCShimEchoOff) {
         // Reported every frame, as the API asks whenever echo processing is enabled.
