@@ -67,12 +67,13 @@ extension AudioServer {
     }
 
     private func configureVoiceProcessors(rate: Int) {
-        let delay = device.profile.acousticPaths.map(\.delayMilliseconds).min() ?? 0
-            + (rate > 0 ? io.cycleFrames * 1_000 / rate : 0)
+        let pathDelay = device.profile.acousticPaths.map(\.delayMilliseconds).min() ?? 0
+        let delay = pathDelay + (rate > 0 ? io.cycleFrames * 1_000 / rate : 0)
         for index in io.voiceProcessing.indices {
             let client = io.voiceProcessing[index]
             io.voiceProcessing[index].tapChannel = io.layout.first { $0.isInputTap && $0.uid == Self.inputTapUID(client.app) }?.firstChannel
-            guard client.processor?.sampleRate != rate else { continue }
+            guard client.rate != rate else { continue }
+            io.voiceProcessing[index].rate = rate
             let processor = try? VoiceProcessor(sampleRate: rate, channels: 1)
             if let processor {
                 processor.streamDelayMilliseconds = delay
