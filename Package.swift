@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AudioGraph", targets: ["AudioGraph"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
         .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
+        .library(name: "OpenAudioToolbox", targets: ["OpenAudioToolbox"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
@@ -30,6 +31,8 @@ let package = Package(
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
         // For the JACK benchmark (Benchmarks/jack-vs-idle).
         .library(name: "JACKBackend", targets: ["JACKBackend"]),
+        // For the voice-processing benchmark.
+        .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,7 +66,7 @@ let package = Package(
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
         // and CRubberBand (the time-pitch effect kernel).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
-        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
@@ -100,7 +103,7 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
@@ -115,5 +118,23 @@ let package = Package(
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),
         .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
+        // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
+        // effect units, AUGraph) over the media server's render clients.
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "SimCore"]),
+        .testTarget(name: "OpenAudioToolboxTests",
+                    dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+
+        // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
+        // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
+        // C, and VoiceProcessing is the one Swift importer.
+        systemLibrary("CWebRTCAudioProcessing", pkgConfig: "webrtc-audio-processing", apt: "libwebrtc-audio-processing-dev"),
+        // SwiftPM takes the include path from pkg-config but drops its -D flags, so they are repeated here.
+        .target(
+            name: "CWebRTCShim",
+            dependencies: ["CWebRTCAudioProcessing"],
+            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")]
+        ),
+        .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
+        .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
     ]
 )

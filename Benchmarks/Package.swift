@@ -74,6 +74,7 @@ let package = Package(
                 .product(name: "Soundcheck", package: "Soundcheck"),
                 .product(name: "MediaServer", package: "Soundcheck"),
                 .product(name: "OpenAVFAudio", package: "Soundcheck"),
+                .product(name: "OpenAudioToolbox", package: "Soundcheck"),
                 .product(name: "SimCore", package: "Soundcheck"),
             ]
         ),
@@ -119,6 +120,17 @@ let package = Package(
                 .product(name: "JACKBackend", package: "Soundcheck"),
                 .product(name: "Scenario", package: "Soundcheck"),
             ]
+        ),
+        // Voice processing: webrtc AEC+NS+AGC per 10 ms frame at 16 and 48 kHz, allocations in steady state.
+        .target(
+            name: "VoiceWorkloads",
+            dependencies: [.product(name: "VoiceProcessing", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "VoiceBenchmarks",
+            dependencies: ["VoiceWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/VoiceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
 )

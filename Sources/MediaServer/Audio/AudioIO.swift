@@ -39,9 +39,19 @@ struct AudioIO {
     var readerTaps: [ReaderTap] = []
     /// A real audio server playing the ports too (JACK), fed every rendered piece (AudioServer+IOBackend).
     var backend: (any IOBackend)?
+    /// The engine output channel each render client reading input gets it from, this cycle.
+    var clientInputChannels: [VoiceID: Int] = [:]
+    /// Who hears about each render client's IO changing, in the order they were added.
+    var clientObservers: [(voice: VoiceID, app: AppID, observe: (RenderClientEvent) -> Void)] = []
+    /// The speaker's and receiver's sound reaching the built-in microphone (AudioServer+AcousticPath).
+    let acousticEcho = AcousticEcho()
+    /// Apps whose input runs through voice processing, in the order they asked.
+    var voiceProcessing: [VoiceProcessingClient] = []
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 
-    /// Frames per `render` call; longer cycles are rendered in pieces (identical output).
+    /// The least frames per `render` call. The engine is made for the largest IO buffer the
+    /// hardware allows (`AudioServer.renderSliceFrames`), so a whole cycle is one `render`: a
+    /// render client is called once per IO buffer, as iOS calls a RemoteIO render callback.
     static let maxRenderFrames = 4096
 }
