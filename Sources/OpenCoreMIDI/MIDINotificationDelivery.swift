@@ -1,3 +1,4 @@
+import Foundation
 import MediaServer
 
 /// Builds the notification structure a notify block reads, in memory laid out as the specific
@@ -18,7 +19,7 @@ enum MIDINotificationDelivery {
                 pointer.withMemoryRebound(to: MIDINotification.self, capacity: 1) { block($0) }
             }
         case let .propertyChanged(object, kind, property):
-            let name = Unmanaged.passRetained(CFString(property))
+            let name = Unmanaged.passRetained(NSString(string: property))
             defer { name.release() }
             var body = MIDIObjectPropertyChangeNotification(
                 messageID: id, messageSize: UInt32(MemoryLayout<MIDIObjectPropertyChangeNotification>.size),

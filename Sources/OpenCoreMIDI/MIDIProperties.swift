@@ -1,10 +1,11 @@
+import Foundation
 import MediaServer
 
 public func MIDIObjectGetStringProperty(_ obj: MIDIObjectRef, _ propertyID: CFString,
                                         _ str: UnsafeMutablePointer<Unmanaged<CFString>?>) -> OSStatus {
     MIDIContext.call { server, _ throws(MIDIStatus) in
         guard case let .string(value) = try server.property(obj, String(propertyID)) else { throw .wrongPropertyType }
-        str.pointee = Unmanaged.passRetained(CFString(value))
+        str.pointee = Unmanaged.passRetained(NSString(string: value))
     }
 }
 

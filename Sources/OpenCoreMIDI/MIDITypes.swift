@@ -69,12 +69,12 @@ public let noErr: OSStatus = 0
 
 // MARK: Property names (their values are Core MIDI's own strings)
 
-public let kMIDIPropertyName: CFString = "name"
-public let kMIDIPropertyDisplayName: CFString = "displayName"
-public let kMIDIPropertyUniqueID: CFString = "uniqueID"
-public let kMIDIPropertyManufacturer: CFString = "manufacturer"
-public let kMIDIPropertyModel: CFString = "model"
-public let kMIDIPropertyOffline: CFString = "offline"
-public let kMIDIPropertyPrivate: CFString = "private"
-public let kMIDIPropertyDriverOwner: CFString = "driverOwner"
-public let kMIDIPropertyProtocolID: CFString = "protocol"
+nonisolated(unsafe) public let kMIDIPropertyName: CFString = "name"
+nonisolated(unsafe) public let kMIDIPropertyDisplayName: CFString = "displayName"
+nonisolated(unsafe) public let kMIDIPropertyUniqueID: CFString = "uniqueID"
+nonisolated(unsafe) public let kMIDIPropertyManufacturer: CFString = "manufacturer"
+nonisolated(unsafe) public let kMIDIPropertyModel: CFString = "model"
+nonisolated(unsafe) public let kMIDIPropertyOffline: CFString = "offline"
+nonisolated(unsafe) public let kMIDIPropertyPrivate: CFString = "private"
+nonisolated(unsafe) public let kMIDIPropertyDriverOwner: CFString = "driverOwner"
+nonisolated(unsafe) public let kMIDIPropertyProtocolID: CFString = "protocol"

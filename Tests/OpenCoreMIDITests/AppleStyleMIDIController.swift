@@ -85,6 +85,6 @@ final class AppleStyleMIDIController {
     private func name(of object: MIDIObjectRef) -> String {
         var name: Unmanaged<CFString>?
         guard MIDIObjectGetStringProperty(object, kMIDIPropertyName, &name) == noErr, let name else { return "" }
-        return String(describing: name.takeRetainedValue())
+        return name.takeRetainedValue() as String
     }
 }
