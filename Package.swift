@@ -82,5 +82,13 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+        // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
+        // (Fixtures), and the allocation counter that proves the render path allocates nothing.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["CAllocationCounter", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer",
+                           "VirtualDevices", "SimCore"]
+        ),
     ]
 )

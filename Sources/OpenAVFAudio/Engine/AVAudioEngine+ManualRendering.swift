@@ -77,11 +77,14 @@ extension AVAudioEngine {
     }
 
     /// The block a realtime app calls from its own render context; fetch it once and keep it.
+    /// Taps and completion handlers are served after each call (in the simulation there is no
+    /// other thread for them), which allocates only when there is something to hand over.
     public var manualRenderingBlock: AVAudioEngineManualRenderingBlock {
         { [unowned self] frames, list, status in
             var code: OSStatus = 0
             let result = renderManually(frames, into: list, status: &code)
             status?.pointee = code
+            deliverPending()
             return result.status
         }
     }

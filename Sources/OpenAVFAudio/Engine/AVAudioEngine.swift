@@ -163,18 +163,19 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
     func renderPass(_ frames: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<Float>> {
         let serial = serials.fresh()
         let channels = outputNode.pull(frames, serial: serial, serials: serials)
-        for root in extraRoots { _ = root.pull(frames, serial: serial, serials: serials) }
+        for index in extraRoots.indices { _ = extraRoots[index].pull(frames, serial: serial, serials: serials) }
         return channels
     }
 
     /// Hands the app what the last passes left for it: tap buffers, completion handlers.
     func deliverPending() {
+        guard nodes.indices.contains(where: { nodes[$0].hasPendingDeliveries }) else { return }
         guard let binding else {
-            for node in nodes { node.deliverPending() }
+            for index in nodes.indices { nodes[index].deliverPending() }
             return
         }
         AppContext.run(as: binding) {
-            for node in nodes { node.deliverPending() }
+            for index in nodes.indices { nodes[index].deliverPending() }
         }
     }
 

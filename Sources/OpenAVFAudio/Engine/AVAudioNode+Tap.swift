@@ -95,6 +95,8 @@ final class NodeTap {
         }
     }
 
+    var hasWaiting: Bool { waiting > 0 }
+
     /// Control side: gives the app the full buffers, oldest first.
     func deliver() {
         while waiting > 0 {

@@ -83,7 +83,7 @@ public class AVAudioNode: NSObject, @unchecked Sendable {
             renderedSerial = serial
             lastRender = (nodeFrames, serials.cycleHostTime)
             render(into: output, frames: frames, serial: serial, serials: serials)
-            if let tap = taps.first ?? nil { tap.capture(output.channels, frames: frames, at: nodeFrames) }
+            if !taps.isEmpty, let tap = taps[0] { tap.capture(output.channels, frames: frames, at: nodeFrames) }
             nodeFrames += Int64(frames)
         }
         return output.channels
@@ -119,8 +119,16 @@ public class AVAudioNode: NSObject, @unchecked Sendable {
     }
 
     /// Delivers what the last render left for the app (tap blocks, completion handlers).
+    /// Whether the last passes left something for the app.
+    var hasPendingDeliveries: Bool {
+        for index in taps.indices where taps[index]?.hasWaiting == true { return true }
+        return false
+    }
+
+    /// Index loops here and on the render path: a for-in over an array allocates an iterator in
+    /// unoptimised builds, which the allocation test would (rightly) catch.
     func deliverPending() {
-        for tap in taps { tap?.deliver() }
+        for index in taps.indices { taps[index]?.deliver() }
     }
 
     /// The volume and pan this node carries to the mixers it feeds (`AVAudioMixing`); unity for

@@ -160,6 +160,8 @@ public final class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sen
 
     // MARK: Control side
 
+    override var hasPendingDeliveries: Bool { !finished.isEmpty || super.hasPendingDeliveries }
+
     override func deliverPending() {
         super.deliverPending()
         guard !finished.isEmpty else { return }

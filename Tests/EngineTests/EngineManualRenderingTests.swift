@@ -5,7 +5,7 @@ import Testing
 /// Manual rendering mode: its rules and error codes, the realtime block, the input node's block.
 @Suite("AVAudioEngine manual rendering")
 struct EngineManualRenderingTests {
-    @Test("ENGINE-MANUAL-STOPPED: manual rendering is switched on only while stopped (-80801); the modes' calls check their mode")
+    @Test("ENGINE-MANUAL-RENDERING-STOPPED: manual rendering is switched on only while stopped (-80801); the modes' calls check their mode")
     func rules() throws {
         let engine = try EngineGraphTests.offlineEngine()
         _ = engine.mainMixerNode
@@ -35,7 +35,7 @@ struct EngineManualRenderingTests {
         #expect(!engine.isInManualRenderingMode && !engine.isRunning)
     }
 
-    @Test("ENGINE-MANUAL-INPUT: the input node plays what the app's input block gives; too little is insufficientDataFromInputNode")
+    @Test("ENGINE-MANUAL-RENDERING-RAW-VALUES: the input node plays what the app's input block gives; too little is insufficientDataFromInputNode")
     func inputBlock() throws {
         let engine = try EngineGraphTests.offlineEngine()
         let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!

@@ -14,7 +14,7 @@ struct EngineGraphTests {
         return engine
     }
 
-    @Test("ENGINE-LAZY-NODES: the main mixer is made on first use and connected to the output node")
+    @Test("ENGINE-LAZY-SINGLETONS: the main mixer is made on first use and connected to the output node")
     func lazyNodes() throws {
         let engine = AVAudioEngine()
         #expect(engine.attachedNodes.isEmpty)
@@ -27,7 +27,7 @@ struct EngineGraphTests {
         #expect(engine.manualRenderingFormat.sampleRate == 0 && engine.manualRenderingMaximumFrameCount == 0)
     }
 
-    @Test("ENGINE-CONNECT-MIXER-NEXT-BUS: connecting to a mixer takes its next free input bus; reconnecting a bus breaks the old connection")
+    @Test("ENGINE-CONNECT-TO-MIXER-NEXT-BUS: connecting to a mixer takes its next free input bus; reconnecting a bus breaks the old connection")
     func mixerBuses() throws {
         let engine = AVAudioEngine()
         let (a, b, c) = (AVAudioPlayerNode(), AVAudioPlayerNode(), AVAudioPlayerNode())
@@ -49,7 +49,7 @@ struct EngineGraphTests {
         #expect(engine.inputConnectionPoint(for: mixer, inputBus: 1) == nil)
     }
 
-    @Test("ENGINE-PLAYER-NODE: a scheduled buffer plays sample for sample from play(); mono reaches both sides")
+    @Test("ENGINE-PLAYER-INITIALLY-PAUSED: a scheduled buffer plays sample for sample from play(); mono reaches both sides")
     func playerExact() throws {
         let engine = try Self.offlineEngine()
         let player = AVAudioPlayerNode()
@@ -78,7 +78,7 @@ struct EngineGraphTests {
 }
 
 extension EngineGraphTests {
-    @Test("ENGINE-MIXER-CONVERSION: a 44.1 kHz player reaches a 48 kHz output through libsoxr at its volume and pan")
+    @Test("ENGINE-MIXER-ANY-INPUT-FORMAT: a 44.1 kHz player reaches a 48 kHz output through libsoxr at its volume and pan")
     func mixerConvertsAndPans() throws {
         let engine = try Self.offlineEngine()
         let player = AVAudioPlayerNode()
@@ -100,7 +100,7 @@ extension EngineGraphTests {
         #expect(EngineSignals.amplitude(left, frequency: 1102.5, rate: 48_000) < 0.01) // not played at the wrong rate
     }
 
-    @Test("ENGINE-TAP: a tap on the main mixer receives the mixed samples, with their node times")
+    @Test("ENGINE-TAP-RECEIVES-RENDERED: a tap on the main mixer receives the mixed samples, with their node times")
     func tapGetsMix() throws {
         let engine = try Self.offlineEngine()
         let (low, high) = (AVAudioPlayerNode(), AVAudioPlayerNode())
@@ -132,7 +132,7 @@ extension EngineGraphTests {
         #expect(times.count == 11)
     }
 
-    @Test("ENGINE-SOURCE-NODE: an AVAudioSourceNode's render block is pulled with the node's sample times")
+    @Test("ENGINE-SOURCE-NODE-RENDER-BLOCK: an AVAudioSourceNode's render block is pulled with the node's sample times")
     func sourceNode() throws {
         let engine = try Self.offlineEngine()
         var stamps: [Double] = []

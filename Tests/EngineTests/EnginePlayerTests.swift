@@ -24,7 +24,7 @@ struct EnginePlayerTests {
         return (engine, player)
     }
 
-    @Test("ENGINE-PLAYER-START-TIME: play(at:) starts on the exact node sample; items at player times leave gaps; nil follows the previous")
+    @Test("ENGINE-PLAYER-WHEN-RULES: play(at:) starts on the exact node sample; items at player times leave gaps; nil follows the previous")
     func sampleAccurateStart() throws {
         let (engine, player) = try Self.setUp()
         player.scheduleBuffer(Self.constant(0.1, frames: 100))
@@ -49,7 +49,7 @@ struct EnginePlayerTests {
         #expect(player.nodeTime(forPlayerTime: AVAudioTime(sampleTime: 0, atRate: 48_000)) == nil)
     }
 
-    @Test("ENGINE-PLAYER-OPTIONS: a loop plays until interruptsAtLoop ends it at its loop point; interrupts cuts at once")
+    @Test("ENGINE-PLAYER-BUFFER-OPTIONS: a loop plays until interruptsAtLoop ends it at its loop point; interrupts cuts at once")
     func loopsAndInterrupts() throws {
         let (engine, player) = try Self.setUp()
         let done = CallLog<String>()
@@ -71,7 +71,7 @@ struct EnginePlayerTests {
         #expect(cut[..<100].allSatisfy { $0 == 0.75 } && cut[100...].allSatisfy { $0 == 0 })
     }
 
-    @Test("ENGINE-PLAYER-STOP-COMPLETIONS: stop() calls the handlers of everything scheduled and sets player time to 0")
+    @Test("ENGINE-PLAYER-STOP-UNSCHEDULES: stop() calls the handlers of everything scheduled and sets player time to 0")
     func stopCompletes() throws {
         let (engine, player) = try Self.setUp()
         let types = CallLog<AVAudioPlayerNodeCompletionCallbackType>()
@@ -89,7 +89,7 @@ struct EnginePlayerTests {
         #expect(engine.isRunning)
     }
 
-    @Test("ENGINE-PLAYER-SCHEDULE-FILE: a file segment at another rate is converted to the node's rate; bad requests are refused")
+    @Test("ENGINE-PLAYER-NODE-USES-FILES-BUFFERS: a file segment at another rate is converted to the node's rate; bad requests are refused")
     func scheduleSegment() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("engine-segment-\(UUID().uuidString).caf")
         let settings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 24_000.0, AVNumberOfChannelsKey: 1,
