@@ -169,7 +169,7 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
 
     /// Hands the app what the last passes left for it: tap buffers, completion handlers.
     func deliverPending() {
-        guard nodes.indices.contains(where: { nodes[$0].hasPendingDeliveries }) else { return }
+        guard hasPendingDeliveries else { return }
         guard let binding else {
             for index in nodes.indices { nodes[index].deliverPending() }
             return
@@ -177,6 +177,11 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
         AppContext.run(as: binding) {
             for index in nodes.indices { nodes[index].deliverPending() }
         }
+    }
+
+    private var hasPendingDeliveries: Bool {
+        for index in nodes.indices where nodes[index].hasPendingDeliveries { return true }
+        return false
     }
 
     // MARK: Formats

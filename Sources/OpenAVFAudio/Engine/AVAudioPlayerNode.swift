@@ -67,6 +67,13 @@ public final class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sen
         for completion in pending + dropped { completion.call() }
     }
 
+    /// The engine stopped: node time starts again from 0, so the player pauses (its schedule and
+    /// player time stay) and plays again when the app calls `play()` after restarting.
+    override func resetRenderTimeline() {
+        super.resetRenderTimeline()
+        pause()
+    }
+
     /// Resets the player like `stop()`.
     public override func reset() { stop() }
 
