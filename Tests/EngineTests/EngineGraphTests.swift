@@ -158,3 +158,80 @@ extension EngineGraphTests {
         #expect(difference < 1e-5)
     }
 }
+
+extension EngineGraphTests {
+    @Test("ENGINE-FAN-OUT: a split feeds two mixers from one render of its source; connections not listed are broken")
+    func fanOut() throws {
+        let engine = try Self.offlineEngine()
+        let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
+        let calls = CallLog<Double>()
+        let source = AVAudioSourceNode(format: format) { _, stamp, frames, list in
+            let data = UnsafeMutableAudioBufferListPointer(list)[0].mData!.assumingMemoryBound(to: Float.self)
+            for frame in 0..<Int(frames) { data[frame] = 0.25 }
+            calls.append(stamp.pointee.mSampleTime)
+            return 0
+        }
+        let (left, right) = (AVAudioMixerNode(), AVAudioMixerNode())
+        for node in [source, left, right] as [AVAudioNode] { engine.attach(node) }
+        engine.connect(left, to: engine.mainMixerNode, format: format)
+        engine.connect(right, to: engine.mainMixerNode, format: format)
+        left.pan = -1
+        right.pan = 1
+        right.volume = 0.5
+        engine.connect(source, to: [AVAudioConnectionPoint(node: left, bus: 0), AVAudioConnectionPoint(node: right, bus: 0)],
+                       fromBus: 0, format: format)
+        #expect(engine.outputConnectionPoints(for: source, outputBus: 0).count == 2)
+        try engine.start()
+        let out = try EngineSignals.renderOffline(engine, seconds: 0.1, chunk: 480)
+        #expect(calls.values == (0..<10).map { Double($0 * 480) })   // once per pass, not once per destination
+        #expect(EngineSignals.samples(out, channel: 0).allSatisfy { $0 == 0.25 })
+        #expect(EngineSignals.samples(out, channel: 1).allSatisfy { $0 == 0.125 })
+        engine.connect(source, to: [AVAudioConnectionPoint(node: right, bus: 0)], fromBus: 0, format: format)
+        #expect(engine.inputConnectionPoint(for: left, inputBus: 0) == nil)
+        let after = try EngineSignals.renderOffline(engine, seconds: 0.01, chunk: 480)
+        #expect(EngineSignals.samples(after, channel: 0).allSatisfy { $0 == 0 })
+    }
+
+    @Test("ENGINE-MIXING-ON-SOURCE: a player's volume and pan stay with it across disconnection and reconnection")
+    func mixingSurvivesReconnection() throws {
+        let engine = try Self.offlineEngine()
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
+        engine.connect(player, to: engine.mainMixerNode, format: format)
+        player.volume = 0.5
+        player.pan = 1
+        engine.disconnectNodeOutput(player)
+        engine.connect(player, to: engine.mainMixerNode, format: format)
+        let ones = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 4800)!
+        ones.frameLength = 4800
+        ones.floatChannelData![0].update(repeating: 1, count: 4800)
+        player.scheduleBuffer(ones)
+        try engine.start()
+        player.play()
+        let out = try EngineSignals.renderOffline(engine, seconds: 0.1)
+        #expect(EngineSignals.samples(out, channel: 0).allSatisfy { $0 == 0 })
+        #expect(EngineSignals.samples(out, channel: 1).allSatisfy { $0 == 0.5 })
+        #expect(player.volume == 0.5 && player.pan == 1)
+        player.volume = 3
+        #expect(player.volume == 1)
+    }
+
+    @Test("ENGINE-TAP-RECEIVES-RENDERED: a second tap on a bus is refused; a tap format differing from a connected bus's is refused")
+    func tapRules() throws {
+        let engine = try Self.offlineEngine()
+        let first = CallLog<Int>()
+        let second = CallLog<Int>()
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 1024, format: nil) { _, _ in first.append(1) }
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 1024, format: nil) { _, _ in second.append(1) }
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        let mono = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
+        engine.connect(player, to: engine.mainMixerNode, format: mono)
+        player.installTap(onBus: 0, bufferSize: 1024, format: AVAudioFormat(standardFormatWithSampleRate: 22_050, channels: 1)!) { _, _ in }
+        #expect(player.outputFormat(forBus: 0).sampleRate == 48_000)
+        try engine.start()
+        _ = try EngineSignals.renderOffline(engine, seconds: 0.1)
+        #expect(first.values.count == 4 && second.values.isEmpty)
+    }
+}
