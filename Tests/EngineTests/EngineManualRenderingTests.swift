@@ -67,3 +67,23 @@ struct EngineManualRenderingTests {
         #expect(AVAudioEngineManualRenderingStatus.error.rawValue == -1)
     }
 }
+
+extension EngineManualRenderingTests {
+    @Test("ENGINE-MANUAL-RENDERING-STOPPED: a graph built before manual rendering renders in the manual format; the output node converts the rest")
+    func graphBuiltFirst() throws {
+        let engine = AVAudioEngine()
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        let tone = EngineSignals.tone(frequency: 1000, seconds: 1, rate: 48_000)
+        engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+        let format = AVAudioFormat(standardFormatWithSampleRate: 32_000, channels: 1)!
+        try engine.enableManualRenderingMode(.offline, format: format, maximumFrameCount: 4096)
+        #expect(engine.mainMixerNode.outputFormat(forBus: 0).sampleRate == 32_000)
+        #expect(engine.outputNode.outputFormat(forBus: 0).channelCount == 1)
+        player.scheduleBuffer(tone, at: nil, options: .loops)
+        try engine.start()
+        player.play()
+        let out = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.5), channel: 0)
+        #expect(abs(EngineSignals.amplitude(out[3_200...], frequency: 1000, rate: 32_000) - 0.5) < 0.01)
+    }
+}

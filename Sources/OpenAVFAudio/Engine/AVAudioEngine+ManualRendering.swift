@@ -29,6 +29,7 @@ extension AVAudioEngine {
         isPrepared = false
         removeIOTaps()
         outputNode.outputFormats[0] = pcmFormat
+        followOutputFormat()
         for node in nodes { node.resetRenderTimeline() }
         graphChanged()
     }
@@ -134,8 +135,18 @@ extension AVAudioEngine {
     /// The IO nodes' device-side formats follow the hardware again.
     func refreshIOFormats() {
         outputNode.outputFormats[0] = ioFormat(input: false)
+        followOutputFormat()
         if hasInputNode { inputNode.outputFormats[0] = ioFormat(input: true) }
         graphChanged()
+    }
+}
+
+extension AVAudioEngine {
+    /// The main mixer the engine connected to the output node renders in the output's format:
+    /// switching to or from manual rendering moves that connection to the new format.
+    fileprivate func followOutputFormat() {
+        guard let mixer = mainMixerIfMade, inputConnectionPoint(for: outputNode, inputBus: 0)?.node === mixer else { return }
+        mixer.outputFormats[0] = outputNode.outputFormats[0]
     }
 }
 

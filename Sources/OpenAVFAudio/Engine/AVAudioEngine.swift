@@ -101,6 +101,7 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
     }
 
     var hasInputNode: Bool { createdInputNode != nil }
+    var mainMixerIfMade: AVAudioMixerNode? { createdMainMixer }
 
     // MARK: Running
 
