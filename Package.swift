@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AudioGraph", targets: ["AudioGraph"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
         .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
+        .library(name: "OpenAudioToolbox", targets: ["OpenAudioToolbox"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
         // For the benchmarks (Benchmarks/), which run scenarios in-process.
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
@@ -82,6 +83,13 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+
+        // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
+        // effect units, AUGraph) over the media server's render clients.
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "SimCore"]),
+        .testTarget(name: "OpenAudioToolboxTests",
+                    dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+
         // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
         // (Fixtures), and the allocation counter that proves the render path allocates nothing.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),

@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "Soundcheck", package: "Soundcheck"),
                 .product(name: "MediaServer", package: "Soundcheck"),
                 .product(name: "OpenAVFAudio", package: "Soundcheck"),
+                .product(name: "OpenAudioToolbox", package: "Soundcheck"),
                 .product(name: "SimCore", package: "Soundcheck"),
             ]
         ),

@@ -64,6 +64,17 @@ public final class RenderEngine {
         return voices.count - 1
     }
 
+    /// Adds a voice of `channels` channels that `client` renders, from the cycle starting at
+    /// `startFrame` on (see `RenderClient`). Its program entry (`VoicePlan.clientInput`) says
+    /// which output channel it reads as input.
+    public func addClientVoice(_ client: RenderClient, channels: Int, at startFrame: Int64, gain: Float = 1) -> Int {
+        let silent = SourceRenderer(.silence(channels: channels), outputRate: sampleRate, maxFrames: maxFrames, quality: quality)
+        var state = VoiceState(source: silent, startFrame: startFrame, gain: ParameterTimeline(gain), pan: ParameterTimeline(0))
+        state.client = client
+        voices.append(state)
+        return voices.count - 1
+    }
+
     /// Stops a voice from frame `frame` on; its state is freed by `collectGarbage` once no
     /// installed program uses it.
     public func removeVoice(_ voice: Int, at frame: Int64) {
@@ -117,7 +128,12 @@ public final class RenderEngine {
 
     private func isReferenced(_ voice: Int) -> Bool {
         func uses(_ program: RenderProgram?) -> Bool {
-            program?.ops.contains { if case .renderVoice(voice, _) = $0 { true } else { false } } ?? false
+            program?.ops.contains { op in
+                switch op {
+                case .renderVoice(voice, _), .renderClient(voice, _, _): true
+                default: false
+                }
+            } ?? false
         }
         return uses(installed) || uses(pending)
     }
@@ -166,6 +182,10 @@ public final class RenderEngine {
         case let .renderVoice(voice, firstScratch):
             voices[voice]?.render(into: scratch + firstScratch * maxFrames, stride: maxFrames, frames: frames,
                                   at: position, gainScratch: gainScratch)
+        case let .renderClient(voice, firstScratch, inputChannel):
+            voices[voice]?.renderClient(into: scratch + firstScratch * maxFrames, stride: maxFrames, frames: frames, at: position,
+                                        input: inputChannel >= 0 ? UnsafePointer(outputs + inputChannel * maxFrames) : nil,
+                                        gainScratch: gainScratch)
         case let .accumulate(scratchChannel, output, gain, voice, side):
             accumulate(scratch + scratchChannel * maxFrames, into: outputs + output * maxFrames, gain: gain,
                        voice: voice, side: side, frames: frames)

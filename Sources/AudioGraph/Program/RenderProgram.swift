@@ -23,23 +23,34 @@ public struct RenderProgram: Sendable, Hashable {
         public var channels: Int
         public var routes: [ChannelRoute]
         public var gain: Float
+        /// For a client voice (`RenderEngine.addClientVoice`): the output channel it reads as
+        /// input (an input tap), or −1 for none. Nil for an ordinary voice.
+        public var clientInput: Int?
 
-        public init(voice: Int, channels: Int, routes: [ChannelRoute], gain: Float = 1) {
+        public init(voice: Int, channels: Int, routes: [ChannelRoute], gain: Float = 1, clientInput: Int? = nil) {
             self.voice = voice
             self.channels = channels
             self.routes = routes
             self.gain = gain
+            self.clientInput = clientInput
         }
     }
 
-    /// Lays the voices out in scratch channels, in the order given. A voice with gain 0 (muted
-    /// by policy) or no routes still renders, so its source keeps time with the clock as a muted
-    /// player's does, but adds nothing to the outputs.
+    /// Lays the voices out in scratch channels, in the order given, except that client voices
+    /// come after every ordinary voice: input sources feed the input taps clients read, so the
+    /// taps are complete before any client runs. A voice with gain 0 (muted by policy) or no
+    /// routes still renders, so its source keeps time with the clock as a muted player's does
+    /// (and a client is still called), but adds nothing to the outputs.
     public static func compile(_ voices: [VoicePlan], outputChannels: Int) -> RenderProgram {
         var ops: [RenderOp] = []
         var scratch = 0
-        for plan in voices {
-            ops.append(.renderVoice(voice: plan.voice, firstScratch: scratch))
+        for plan in voices.filter({ $0.clientInput == nil }) + voices.filter({ $0.clientInput != nil }) {
+            if let input = plan.clientInput {
+                ops.append(.renderClient(voice: plan.voice, firstScratch: scratch,
+                                         inputChannel: input < outputChannels ? input : -1))
+            } else {
+                ops.append(.renderVoice(voice: plan.voice, firstScratch: scratch))
+            }
             for route in plan.routes where plan.gain != 0 && route.outputChannel < outputChannels {
                 ops.append(.accumulate(scratch: scratch + route.sourceChannel, output: route.outputChannel,
                                        gain: route.gain * plan.gain, voice: plan.voice, side: route.side))

@@ -7,8 +7,23 @@ struct VoiceState {
     var endFrame: Int64 = .max
     var gain: ParameterTimeline
     var pan: ParameterTimeline
+    /// Set for a client voice: it renders by calling the client, not its (silent) source.
+    var client: RenderClient?
 
     var channelCount: Int { source.channelCount }
+
+    /// A client voice renders whole cycles: called with every frame of a cycle that starts before
+    /// its end frame, and silence once it has ended (never a partial cycle: a render callback
+    /// sees the whole IO buffer). Its gain ramp applies as for any voice.
+    mutating func renderClient(into destination: UnsafeMutablePointer<Float>, stride: Int, frames: Int, at position: Int64,
+                               input: UnsafePointer<Float>?, gainScratch: UnsafeMutablePointer<Float>) {
+        for channel in 0..<channelCount { MixKernel.clear(destination + channel * stride, frames: frames) }
+        guard let client, position >= startFrame, position < endFrame else { return }
+        client.render(RenderClientCycle(frames: frames, sampleTime: position, output: destination,
+                                        outputChannels: channelCount, stride: stride, input: input))
+        applyGain(to: destination, stride: stride, frames: frames, from: position, gainScratch: gainScratch)
+        gain.discard(before: position)
+    }
 
     /// Renders frames `[position, position + frames)` into `destination + channel * stride`:
     /// silence outside the voice's window, the source times the gain ramp inside it.

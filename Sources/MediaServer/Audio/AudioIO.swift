@@ -37,9 +37,15 @@ struct AudioIO {
     var layout: [OutputSlot] = []
     /// Which input port channel each reading app hears this cycle, and at what gain.
     var readerTaps: [ReaderTap] = []
+    /// The engine output channel each render client reading input gets it from, this cycle.
+    var clientInputChannels: [VoiceID: Int] = [:]
+    /// Who hears about each render client's IO changing, in the order they were added.
+    var clientObservers: [(voice: VoiceID, app: AppID, observe: (RenderClientEvent) -> Void)] = []
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 
-    /// Frames per `render` call; longer cycles are rendered in pieces (identical output).
+    /// The least frames per `render` call. The engine is made for the largest IO buffer the
+    /// hardware allows (`AudioServer.renderSliceFrames`), so a whole cycle is one `render`: a
+    /// render client is called once per IO buffer, as iOS calls a RemoteIO render callback.
     static let maxRenderFrames = 4096
 }

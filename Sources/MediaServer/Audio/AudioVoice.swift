@@ -7,6 +7,9 @@ struct AudioVoice {
         case output(assignments: [ChannelAssignment]?)
         /// Feeds an input port channel: heard by apps reading that port.
         case inputSource(portUID: String, channel: Int)
+        /// An app's render client (`addRenderClient`): plays like `.output`; with `input`, it
+        /// also reads the app's route input through its own tap.
+        case renderClient(assignments: [ChannelAssignment]?, input: Bool)
     }
 
     let id: VoiceID

@@ -5,4 +5,6 @@ struct OutputSlot {
     let channels: Int
     /// An app's input tap rather than an output port (its sink keeps every sample).
     var isInputTap = false
+    /// A render client's input: read by the client in the cycle, written to no sink.
+    var isClientInput = false
 }

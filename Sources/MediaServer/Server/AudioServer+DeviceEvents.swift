@@ -35,7 +35,9 @@ extension AudioServer {
         case .dismissAlarm: carry(policy.systemInterruptionEnded(.alarm, outcome: .declined, system: system))
         case .siri: carry(policy.systemInterruptionBegan(.siri, system: system))
         case .siriEnd: carry(policy.systemInterruptionEnded(.siri, outcome: .declined, system: system))
-        case .mediaServerCrash: carry(policy.mediaServicesLost(system: system))
+        case .mediaServerCrash:
+            detachRenderClients()
+            carry(policy.mediaServicesLost(system: system))
         case .mediaServerRestart: mediaServicesReset()
         case .launch, .foreground, .background, .suspend, .terminate:
             break // handled from the outcome's lifecycle changes

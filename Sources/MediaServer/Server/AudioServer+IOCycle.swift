@@ -14,7 +14,7 @@ extension AudioServer {
         let frame = rate.sampleTime(at: now).frames
         io.cycleFrames = settings.frames
         io.cycleStart = frame / Int64(settings.frames) * Int64(settings.frames)
-        io.engine = RenderEngine(sampleRate: rate, maxFrames: AudioIO.maxRenderFrames,
+        io.engine = RenderEngine(sampleRate: rate, maxFrames: renderSliceFrames,
                                  quality: io.settings.conversionQuality, startFrame: io.cycleStart)
         io.cycleAction = { [unowned self] in self.runIOCycle() }
         record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
@@ -38,18 +38,14 @@ extension AudioServer {
         _ = try? scheduler.schedule(.action(label: "io.cycle", body: action), at: end)
     }
 
-    /// Renders the cycle that just played, then follows the server's state into the next one:
-    /// only when the policy changed since the last look (`MediaPolicy.generation`) are the hardware
-    /// format and the mix sampled again, so a steady cycle allocates nothing.
+    /// Renders the cycle that just played in one `render` call (render clients see the whole IO
+    /// buffer), then follows the server's state into the next one: only when the policy changed
+    /// since the last look (`MediaPolicy.generation`) are the hardware format and the mix
+    /// sampled again, and render clients told, so a steady cycle allocates nothing.
     func runIOCycle() {
         guard let engine = io.engine else { return }
-        var done = 0
-        while done < io.cycleFrames {
-            let frames = min(AudioIO.maxRenderFrames, io.cycleFrames - done)
-            engine.render(frames: frames)
-            writeSinks(frames: frames, engine: engine)
-            done += frames
-        }
+        engine.render(frames: io.cycleFrames)
+        writeSinks(frames: io.cycleFrames, engine: engine)
         io.cycleStart += Int64(io.cycleFrames)
         engine.collectGarbage()
         io.voices.removeAll { !engine.hasVoice($0.engineVoice) }
@@ -57,6 +53,7 @@ extension AudioServer {
             io.sampledGeneration = policy.generation
             followHardware(engine)
             refreshProgram(resample: true)
+            notifyRenderClients()
         } else if io.programDirty {
             refreshProgram(resample: false)
         }
@@ -102,7 +99,7 @@ extension AudioServer {
 
     private func writeSinks(frames: Int, engine: RenderEngine) {
         let start = engine.position - Int64(frames)
-        for slot in io.layout {
+        for slot in io.layout where !slot.isClientInput {
             let index = sinkIndex(for: slot)
             padWithSilence(sink: index, upTo: start)
             io.sinks[index].write(frameCount: frames) { channel in

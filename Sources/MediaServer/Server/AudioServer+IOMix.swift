@@ -38,8 +38,19 @@ extension AudioServer {
             }
             next += 1
         }
+        var clientInputs: [VoiceID: Int] = [:]
+        for voice in io.voices {
+            guard case .renderClient(_, input: true) = voice.role, let app = voice.app else { continue }
+            layout.append(OutputSlot(uid: "client-input:\(voice.id.rawValue)", firstChannel: next, channels: 1, isClientInput: true))
+            if let input = readerInput(InputReader(app: app)) {
+                taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(app)))
+            }
+            clientInputs[voice.id] = next
+            next += 1
+        }
         io.layout = layout
         io.readerTaps = taps
+        io.clientInputChannels = clientInputs
         // Apps in registration order, so the trace lines below come out in a stable order.
         let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
@@ -91,16 +102,22 @@ extension AudioServer {
     private func plan(for voice: AudioVoice) -> RenderProgram.VoicePlan {
         switch voice.role {
         case let .output(assignments):
-            guard let app = voice.app, let mix = io.mixes[app] else {
-                return .init(voice: voice.engineVoice, channels: voice.channels, routes: [], gain: 0)
-            }
-            return .init(voice: voice.engineVoice, channels: voice.channels,
-                         routes: outputRoutes(voice, assignments: assignments, mix: mix), gain: mix.gain)
+            return outputPlan(voice, assignments: assignments, clientInput: nil)
+        case let .renderClient(assignments, input):
+            return outputPlan(voice, assignments: assignments, clientInput: input ? io.clientInputChannels[voice.id] ?? -1 : -1)
         case let .inputSource(portUID, channel):
             let routes = io.readerTaps.filter { $0.portUID == portUID && $0.channel == channel && $0.gain != 0 }
                 .map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }
             return .init(voice: voice.engineVoice, channels: voice.channels, routes: routes)
         }
+    }
+
+    private func outputPlan(_ voice: AudioVoice, assignments: [ChannelAssignment]?, clientInput: Int?) -> RenderProgram.VoicePlan {
+        guard let app = voice.app, let mix = io.mixes[app] else {
+            return .init(voice: voice.engineVoice, channels: voice.channels, routes: [], gain: 0, clientInput: clientInput)
+        }
+        return .init(voice: voice.engineVoice, channels: voice.channels,
+                     routes: outputRoutes(voice, assignments: assignments, mix: mix), gain: mix.gain, clientInput: clientInput)
     }
 
     private func outputRoutes(_ voice: AudioVoice, assignments: [ChannelAssignment]?, mix: AppMix) -> [ChannelRoute] {

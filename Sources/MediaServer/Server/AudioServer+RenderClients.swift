@@ -1,0 +1,66 @@
+import AudioGraph
+import SimCore
+
+/// The device hook: apps that render their own audio (an audio unit's render callback) are
+/// pulled by the IO cycle, once per IO buffer, and mixed like voices.
+extension AudioServer {
+    /// Attaches `client` for `app` from the next IO cycle on: it is called once per IO cycle,
+    /// with the whole IO buffer, to fill `outputChannels` channels at the hardware rate. Its
+    /// output is mixed as `addVoice` mixes a voice: the policy gain (silent while inactive,
+    /// interrupted or silenced; ducked), the app's route outputs by the default channel map or
+    /// `assignments`. With `input`, it reads the first channel of the route's first input port
+    /// (as `startInput` does, silence without record permission) rendered in the same cycle.
+    /// `observe` hears about changes, in the app's context. IO starts if it was not running.
+    @discardableResult
+    public func addRenderClient(app: AppID, _ client: RenderClient, outputChannels: Int, input: Bool = false,
+                                assignments: [ChannelAssignment]? = nil,
+                                observe: @escaping (RenderClientEvent) -> Void = { _ in }) -> VoiceID {
+        if io.engine == nil { startIO() }
+        let engine = io.engine!
+        let id = VoiceID(rawValue: io.nextVoiceID)
+        io.nextVoiceID += 1
+        let channels = max(1, outputChannels)
+        let engineVoice = engine.addClientVoice(client, channels: channels, at: engine.position)
+        io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: channels,
+                                    role: .renderClient(assignments: assignments, input: input)))
+        io.clientObservers.append((id, app, observe))
+        record("audio.client.added", ["voice": .integer(id.rawValue), "app": .string(app.name),
+                                      "channels": .integer(channels), "input": .bool(input)])
+        refreshProgram(resample: true)
+        return id
+    }
+
+    /// Detaches a render client: it is not called from the next IO cycle on.
+    public func removeRenderClient(_ id: VoiceID) {
+        guard let engine = io.engine, let entry = io.voices.first(where: { $0.id == id }),
+              case .renderClient = entry.role else { return }
+        engine.removeVoice(entry.engineVoice, at: engine.position)
+        io.clientObservers.removeAll { $0.voice == id }
+        record("audio.client.removed", ["voice": .integer(id.rawValue)])
+        refreshProgram(resample: true)
+    }
+
+    /// The render clients attached now, oldest first.
+    public var renderClients: [VoiceID] { io.clientObservers.map(\.voice) }
+
+    /// Tells every client's owner that the configuration changed (control side, between cycles).
+    func notifyRenderClients() {
+        for observer in io.clientObservers {
+            AppContext.run(as: AppBinding(server: self, app: observer.app)) { observer.observe(.configurationChanged) }
+        }
+    }
+
+    /// mediaserverd died: every render client is detached and its owner told.
+    func detachRenderClients() {
+        let observers = io.clientObservers
+        for observer in observers {
+            removeRenderClient(observer.voice)
+            AppContext.run(as: AppBinding(server: self, app: observer.app)) { observer.observe(.detached) }
+        }
+    }
+
+    /// The largest IO buffer this device can run: the engine renders a whole cycle per call.
+    var renderSliceFrames: Int {
+        max(AudioIO.maxRenderFrames, device.profile.hardware.ioBufferFrames.upperBound, io.settings.ioBufferFramesOverride ?? 0)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OpenCoreAudioTypes
+
+/// One audio unit the system offers: its description, Apple's name and version, and how to
+/// make an instance. The list is fixed and in a fixed order, so `AudioComponentFindNext` walks
+/// it the same way every run.
+final class RegisteredComponent: Sendable {
+    let description: AudioComponentDescription
+    /// "Apple: AUNBandEQ": manufacturer, colon, unit name, as `AudioComponentCopyName` returns.
+    let name: String
+    let version: UInt32
+    private let make: @Sendable (RegisteredComponent) -> AudioUnitBase
+
+    init(_ type: OSType, _ subType: OSType, name: String, make: @escaping @Sendable (RegisteredComponent) -> AudioUnitBase) {
+        description = AudioComponentDescription(componentType: type, componentSubType: subType,
+                                                componentManufacturer: kAudioUnitManufacturer_Apple,
+                                                componentFlags: 0, componentFlagsMask: 0)
+        self.name = name
+        version = 0x0001_0000
+        self.make = make
+    }
+
+    func instantiate() -> AudioUnitBase { make(self) }
+
+    var handle: AudioComponent { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    /// Whether `search` matches: 0 in type, subtype or manufacturer is a wildcard.
+    func matches(_ search: AudioComponentDescription) -> Bool {
+        func field(_ wanted: OSType, _ actual: OSType) -> Bool { wanted == 0 || wanted == actual }
+        return field(search.componentType, description.componentType)
+            && field(search.componentSubType, description.componentSubType)
+            && field(search.componentManufacturer, description.componentManufacturer)
+    }
+
+    /// The registered components, in search order; a unit kind appears here once it exists.
+    static let all: [RegisteredComponent] = [
+        RegisteredComponent(kAudioUnitType_Output, kAudioUnitSubType_RemoteIO, name: "Apple: AURemoteIO") { RemoteIOUnit(component: $0) },
+    ]
+
+    /// The component behind a handle, if it is one of ours.
+    static func resolve(_ handle: AudioComponent) -> RegisteredComponent? {
+        all.first { $0.handle == handle }
+    }
+}

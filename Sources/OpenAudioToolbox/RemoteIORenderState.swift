@@ -1,0 +1,88 @@
+import AudioGraph
+import OpenCoreAudioTypes
+import SimCore
+
+/// Everything RemoteIO's render side uses, allocated on the control side when the unit starts
+/// or the hardware changes: client-format buffers, the time stamp and flags handed to callbacks
+/// (raw memory, so a callback that calls back into the unit never overlaps a Swift access), the
+/// captured input, and libsoxr converters when the client rate is not the hardware's.
+final class RemoteIORenderState {
+    let clientOutput: AudioStreamBasicDescription
+    let clientInput: AudioStreamBasicDescription
+    /// Hardware frames one cycle can bring.
+    let hardwareCapacity: Int
+    let outputBuffers: OwnedBufferList
+    let captureBuffers: OwnedBufferList
+    let timeStamp: UnsafeMutablePointer<AudioTimeStamp>
+    let flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>
+    /// The captured input (mono, client rate) this cycle, for `AudioUnitRender` on bus 1.
+    let captured: UnsafeMutablePointer<Float>
+    let capturedCapacity: Int
+    var capturedFrames = 0
+    /// Client-rate output converted to the hardware rate, one channel per client channel.
+    let outputStage: UnsafeMutablePointer<Float>
+    /// Client rate → hardware rate, pulling `pullFrames` client frames at a time; nil at equal rates.
+    let outputConverter: SampleRateConverter?
+    let pullFrames: Int
+    /// Hardware rate → client rate, one IO buffer (`inputChunk`) at a time.
+    let inputConverter: SampleRateConverter?
+    let inputChunk: Int
+    var outputSampleTime: Int64 = 0
+    var inputSampleTime: Int64 = 0
+
+    init(clientOutput: AudioStreamBasicDescription, clientInput: AudioStreamBasicDescription,
+         hardware: RemoteIOUnit.HardwareSnapshot, maximumFramesPerSlice: Int) {
+        self.clientOutput = clientOutput
+        self.clientInput = clientInput
+        hardwareCapacity = max(4096, hardware.ioBufferFrames)
+        let hardwareRate = SampleRate(framesPerSecond: Int64(hardware.sampleRate))
+        let outputRate = Self.rate(clientOutput.mSampleRate)
+        let inputRate = Self.rate(clientInput.mSampleRate)
+        if outputRate != hardwareRate {
+            pullFrames = Int((Double(hardware.ioBufferFrames) * outputRate.hertz / hardwareRate.hertz).rounded(.up))
+            outputConverter = SampleRateConverter(channelCount: clientOutput.channelCount, from: outputRate, to: hardwareRate,
+                                                  maxReadFrames: hardwareCapacity, chunkFrames: pullFrames)
+        } else {
+            pullFrames = hardware.ioBufferFrames
+            outputConverter = nil
+        }
+        inputChunk = hardware.ioBufferFrames
+        inputConverter = inputRate != hardwareRate
+            ? SampleRateConverter(channelCount: 1, from: hardwareRate, to: inputRate, maxReadFrames: hardwareCapacity,
+                                  chunkFrames: inputChunk)
+            : nil
+        let clientCapacity = max(maximumFramesPerSlice, pullFrames)
+        outputBuffers = OwnedBufferList(format: clientOutput, capacity: clientCapacity)
+        capturedCapacity = 2 * hardwareCapacity * max(1, Int((inputRate.hertz / hardwareRate.hertz).rounded(.up)))
+        captureBuffers = OwnedBufferList(format: clientInput, capacity: capturedCapacity)
+        captured = .allocate(capacity: capturedCapacity)
+        captured.initialize(repeating: 0, count: capturedCapacity)
+        let stageCount = hardwareCapacity * clientOutput.channelCount
+        outputStage = .allocate(capacity: stageCount)
+        outputStage.initialize(repeating: 0, count: stageCount)
+        timeStamp = .allocate(capacity: 1)
+        timeStamp.initialize(to: AudioTimeStamp())
+        flags = .allocate(capacity: 1)
+        flags.initialize(to: [])
+    }
+
+    deinit {
+        captured.deallocate()
+        outputStage.deallocate()
+        timeStamp.deallocate()
+        flags.deallocate()
+    }
+
+    /// Rates are whole hertz here; a fractional client rate is rounded.
+    private static func rate(_ hertz: Double) -> SampleRate {
+        SampleRate(framesPerSecond: Int64(hertz.rounded()))
+    }
+
+    /// Stamps `sampleTime` (valid sample time only) and clears the flags for the next callback.
+    func stamp(_ sampleTime: Int64) {
+        timeStamp.pointee = AudioTimeStamp()
+        timeStamp.pointee.mSampleTime = Float64(sampleTime)
+        timeStamp.pointee.mFlags = .sampleTimeValid
+        flags.pointee = []
+    }
+}
