@@ -79,7 +79,7 @@ final class NodeTap {
             let buffer = ring[current].buffer
             guard let data = buffer.floatChannelData else { return }
             let length = Int(buffer.frameLength)
-            if length == 0 { (ring[current].start, ring[current].hostTime) = (start + Int64(done), node.lastRender?.hostTime) }
+            if length == 0 { (ring[current].start, ring[current].hostTime) = (start + Int64(done), hostTime(afterFrames: done)) }
             let count = min(frames - done, Int(bufferSize) - length)
             for channel in 0..<Int(buffer.format.channelCount) {
                 (data[channel] + length).update(from: channels[channel] + done, count: count)
@@ -96,6 +96,14 @@ final class NodeTap {
     }
 
     var hasWaiting: Bool { waiting > 0 }
+
+    /// The host time `frames` into the pass being rendered (whose first frame is at the last
+    /// render's host time), on the device; nil when rendering manually.
+    private func hostTime(afterFrames frames: Int) -> UInt64? {
+        guard let host = node.lastRender?.hostTime else { return nil }
+        let rate = node.outputFormat(forBus: bus).sampleRate
+        return rate > 0 ? host + UInt64((Double(frames) * 1e9 / rate).rounded()) : host
+    }
 
     /// Control side: gives the app the full buffers, oldest first.
     func deliver() {

@@ -1,0 +1,167 @@
+import CAllocationCounter
+import Foundation
+import MediaServer
+@testable import OpenAVFAudio
+import SimCore
+import Soundcheck
+import Testing
+
+/// The engine on the simulated device: started through the session, pulled by the device's IO
+/// cycle through a RemoteIO unit, heard at the ports; configuration changes and media-services
+/// resets as an app sees them.
+@Suite("AVAudioEngine on the device")
+struct EngineDeviceTests {
+    static func launch(_ device: SimulatedDevice, _ name: String = "Game", category: AVAudioSession.Category = .playback) throws {
+        try device.launch(name, backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(category)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+    }
+
+    @Test("ENGINE-TAP-RECEIVES-RENDERED: on the device a tap on the main mixer gets what the speaker plays, stamped with the IO cycle's host time")
+    func tapOnDevice() throws {
+        let device = try SimulatedDevice(seed: 22)
+        try Self.launch(device)
+        let tapped = CallLog<(samples: [Float], time: AVAudioTime)>()
+        let engine = try device.run(as: "Game") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            let tone = EngineSignals.tone(frequency: 1000, seconds: 1)
+            engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+            player.scheduleBuffer(tone, at: nil, options: .loops)
+            engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, time in
+                tapped.append((EngineSignals.samples(buffer, channel: 0), time))
+            }
+            try engine.start()
+            player.play()
+            return engine
+        }
+        device.advance(by: .seconds(1))
+        #expect(engine.isRunning)
+        #expect(tapped.values.count >= 8)
+        let speaker = try #require(device.sink("Speaker")?.samples(channel: 1))
+        let rate = engine.outputNode.outputFormat(forBus: 0).sampleRate
+        for entry in tapped.values.prefix(8) {
+            #expect(entry.time.isHostTimeValid && entry.time.isSampleTimeValid)
+            let frame = Int((Double(entry.time.hostTime) * rate / 1e9).rounded())
+            let matches = Array(speaker[frame..<frame + entry.samples.count]) == entry.samples
+            #expect(matches, "tap block at \(entry.time) is not what the speaker played from frame \(frame)")
+        }
+    }
+
+    @Test("ENGINE-MANUAL-EQUALS-DEVICE: the graph rendered offline equals what the device pulled, sample for sample")
+    func offlineEqualsDevice() throws {
+        func build(_ engine: AVAudioEngine) {
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            // 44.1 kHz into a 48 kHz output: the mixer's libsoxr conversion is part of the comparison.
+            let tone = EngineSignals.tone(frequency: 523, amplitude: 0.3, seconds: 0.5, rate: 44_100)
+            tone.floatChannelData![0][0] = 0.3   // a first sample that is not 0 marks the start
+            engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+            player.scheduleBuffer(tone)
+            player.play()
+        }
+        let device = try SimulatedDevice(seed: 23)
+        try Self.launch(device)
+        let live = try device.run(as: "Game") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            build(engine)
+            try engine.start()
+            return engine
+        }
+        device.advance(by: .seconds(2))
+        let rate = live.outputNode.outputFormat(forBus: 0).sampleRate
+        let speaker = try #require(device.sink("Speaker")?.samples(channel: 1))
+        let first = try #require(speaker.firstIndex { $0 != 0 })
+
+        let offline = AVAudioEngine()
+        try offline.enableManualRenderingMode(.offline, format: AVAudioFormat(standardFormatWithSampleRate: rate, channels: 2)!,
+                                              maximumFrameCount: 4096)
+        build(offline)
+        try offline.start()
+        let rendered = EngineSignals.samples(try EngineSignals.renderOffline(offline, seconds: 1, chunk: 1000), channel: 0)
+        #expect(rendered[0] != 0)
+        let matches = Array(speaker[first..<first + rendered.count]) == rendered
+        #expect(matches)
+    }
+
+    @Test("ENGINE-START-SESSION-ERRORS: start() from the background without the audio mode fails with cannotStartPlaying")
+    func startRefused() throws {
+        let device = try SimulatedDevice(seed: 25)
+        try device.launch("Game", backgroundAudio: false) {
+            try AVAudioSession.sharedInstance().setCategory(.playback)
+        }
+        try device.perform(.background(app: "Game"))
+        let code = device.run(as: "Game") { () -> Int? in
+            let engine = AVAudioEngine()
+            _ = engine.mainMixerNode
+            do { try engine.start(); return nil } catch { return (error as NSError).code }
+        }
+        #expect(code == AVAudioSession.ErrorCode.cannotStartPlaying.rawValue)
+    }
+
+    @Test("ENGINE-ZOMBIE-AFTER-RESET: an engine from before a media-services reset stops and cannot start; a new one plays")
+    func zombie() throws {
+        let device = try SimulatedDevice(seed: 26)
+        try Self.launch(device)
+        func makeEngine() throws -> AVAudioEngine {
+            try device.run(as: "Game") {
+                let engine = AVAudioEngine()
+                let player = AVAudioPlayerNode()
+                engine.attach(player)
+                let tone = EngineSignals.tone(frequency: 440, seconds: 1)
+                engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+                player.scheduleBuffer(tone, at: nil, options: .loops)
+                try engine.start()
+                player.play()
+                return engine
+            }
+        }
+        let old = try makeEngine()
+        device.advance(by: .seconds(1))
+        try device.perform(.mediaServerCrash(restartDelay: .milliseconds(100)))
+        device.advance(by: .milliseconds(500))
+        #expect(!old.isRunning)
+        #expect(throws: (any Error).self) { try device.run(as: "Game") { try old.start() } }
+        try device.run(as: "Game") { try AVAudioSession.sharedInstance().setActive(true) }
+        let fresh = try makeEngine()
+        let restart = device.now
+        device.advance(by: .seconds(1))
+        #expect(fresh.isRunning)
+        let level = try #require(device.sink("Speaker")?.toneAmplitude(atFrequency: 440, channel: 1, from: restart + .milliseconds(100),
+                                                                       to: restart + .milliseconds(900)))
+        #expect(abs(level - 0.5) < 0.02)
+    }
+
+    @Test("ENGINE-REALTIME-SAFE-GOAL: the engine's device render (one IO buffer) allocates nothing in steady state")
+    func deviceRenderAllocatesNothing() throws {
+        let device = try SimulatedDevice(seed: 27)
+        try Self.launch(device)
+        let engine = try device.run(as: "Game") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            let tone = EngineSignals.tone(frequency: 440, seconds: 1, rate: 44_100)
+            engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+            player.scheduleBuffer(tone, at: nil, options: .loops)
+            try engine.start()
+            player.play()
+            return engine
+        }
+        device.advance(by: .seconds(1))
+        let output = AVAudioPCMBuffer(pcmFormat: engine.outputNode.outputFormat(forBus: 0), frameCapacity: 1024)!
+        var stamp = AudioTimeStamp()
+        stamp.mFlags = [.sampleTimeValid, .hostTimeValid]
+        let list = output.mutableAudioBufferList
+        for _ in 0..<50 { _ = engine.renderDeviceCycle(1024, timeStamp: &stamp, into: list) }
+        allocation_counter_start()
+        for cycle in 0..<200 {
+            stamp.mSampleTime = Double(cycle * 1024)
+            _ = engine.renderDeviceCycle(1024, timeStamp: &stamp, into: list)
+        }
+        #expect(allocation_counter_stop() == 0)
+        output.frameLength = 1024
+        #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
+    }
+}
