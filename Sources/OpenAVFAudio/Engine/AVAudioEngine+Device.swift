@@ -44,6 +44,10 @@ final class EngineDevice {
         var inputOn: UInt32 = inputFormat == nil ? 0 : 1
         try set(kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Output, 0, &on)
         try set(kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Input, 1, &inputOn)
+        // Time stamps on the device's own frame clock (not from 0 at each start), so the engine
+        // knows where a cycle lies and which host time it plays at.
+        var deviceTimestamps: UInt32 = 0
+        try set(kAudioOutputUnitProperty_StartTimestampsAtZero, kAudioUnitScope_Global, 0, &deviceTimestamps)
         var outputDescription = output.streamDescription.pointee
         try set(kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &outputDescription)
         if let inputFormat {
@@ -142,6 +146,7 @@ extension AVAudioEngine {
             self.device = nil
             throw error
         }
+        deviceStartFrame = binding.server.ioFrameNow
     }
 
     func stopDevice() {
@@ -214,7 +219,9 @@ extension AVAudioEngine {
     func renderDeviceCycle(_ frames: Int, timeStamp: UnsafePointer<AudioTimeStamp>,
                            into list: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
         let buffers = UnsafeMutableAudioBufferListPointer(list)
-        guard isRunning, !isZombie, manual == nil else {
+        // The IO buffer playing when start() was called is already on its way to the speaker:
+        // the engine is heard from the next one on, as the hardware would play it.
+        guard isRunning, !isZombie, manual == nil, timeStamp.pointee.mSampleTime >= Double(deviceStartFrame) else {
             for index in buffers.indices {
                 buffers[index].mData?.initializeMemory(as: UInt8.self, repeating: 0, count: Int(buffers[index].mDataByteSize))
             }

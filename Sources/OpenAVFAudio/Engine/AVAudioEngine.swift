@@ -33,6 +33,8 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
     var voiceProcessing = VoiceProcessingSettings()
     /// The device side while running on the device (AVAudioEngine+Device.swift).
     var device: EngineDevice?
+    /// The device frame at which the engine started: IO buffers that began before it are silent.
+    var deviceStartFrame: Int64 = 0
     /// Nodes pulled every render pass besides the output node: sinks and tapped nodes that
     /// nothing downstream pulls.
     private var extraRoots: [AVAudioNode] = []
