@@ -22,7 +22,8 @@ final class EngineDevice {
             componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0)
         var instance: AudioComponentInstance?
         guard let component = AudioComponentFindNext(nil, &description) else {
-            throw AVAudioEngine.error(-1, "no RemoteIO component")
+            throw AVAudioEngine.error(kAudioUnitErr_FailedInitialization, voiceProcessing
+                ? "no voice-processing IO unit is registered on this device" : "no RemoteIO unit is registered on this device")
         }
         try Self.check(AudioComponentInstanceNew(component, &instance), "AudioComponentInstanceNew")
         unit = instance!
@@ -61,6 +62,7 @@ final class EngineDevice {
         try Self.check(AudioUnitAddPropertyListener(unit, kAudioUnitProperty_StreamFormat, enginePropertyListener, refCon), "listener")
         try Self.check(AudioUnitAddPropertyListener(unit, kAudioOutputUnitProperty_IsRunning, enginePropertyListener, refCon), "listener")
         try Self.check(AudioUnitInitialize(unit), "AudioUnitInitialize")
+        applyVoiceProcessing(engine.voiceProcessing)
     }
 
     /// Starts the I/O; a session refusal comes back as the session's error code.

@@ -82,18 +82,19 @@ public final class AVAudioInputNode: AVAudioIONode, AVAudioMixing, @unchecked Se
         return true
     }
 
+    /// The voice-processing switches read false while voice processing is off.
     public var isVoiceProcessingBypassed: Bool {
-        get { engine?.voiceProcessing.bypassed ?? false }
-        set { engine?.voiceProcessing.bypassed = newValue }
+        get { engine?.voiceProcessing.isEnabled == true && engine?.voiceProcessing.bypassed == true }
+        set { engine?.setVoiceProcessing(\.bypassed, newValue) }
     }
     /// Default on (when voice processing is enabled).
     public var isVoiceProcessingAGCEnabled: Bool {
         get { engine?.voiceProcessing.isEnabled == true && engine?.voiceProcessing.agc == true }
-        set { engine?.voiceProcessing.agc = newValue }
+        set { engine?.setVoiceProcessing(\.agc, newValue) }
     }
     public var isVoiceProcessingInputMuted: Bool {
         get { engine?.voiceProcessing.isEnabled == true && engine?.voiceProcessing.inputMuted == true }
-        set { engine?.voiceProcessing.inputMuted = newValue }
+        set { engine?.setVoiceProcessing(\.inputMuted, newValue) }
     }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
