@@ -35,6 +35,8 @@ let package = Package(
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
+        // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
+        systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
@@ -50,8 +52,9 @@ let package = Package(
             dependencies: ["SimCore", "Yams"],
             resources: [.copy("Profiles")]
         ),
-        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion).
-        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr"]),
+        // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
+        // and CRubberBand (the time-pitch effect kernel).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),

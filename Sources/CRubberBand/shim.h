@@ -1,0 +1,2 @@
+#pragma once
+#include <rubberband/rubberband-c.h>
