@@ -11,7 +11,8 @@ public enum AVAudioUnitDistortionPreset: Int, Sendable {
          speechGoldenPi = 19, speechRadioTower = 20, speechWaves = 21
 }
 
-/// `AVAudioUnitDistortion`: AUDistortion with factory presets; drumsBitBrush until another is loaded.
+/// `AVAudioUnitDistortion`: AUDistortion with factory presets; drumsBitBrush until another is
+/// loaded, with `preGain` −6 dB and `wetDryMix` 50 % as the header gives them.
 public final class AVAudioUnitDistortion: AVAudioUnitEffect, @unchecked Sendable {
     private let distortion: DistortionKernel
 
@@ -19,6 +20,9 @@ public final class AVAudioUnitDistortion: AVAudioUnitEffect, @unchecked Sendable
         distortion = DistortionKernel()
         super.init(description: .appleEffect(subType: "dist"), name: "AUDistortion", kernel: distortion)
         distortion.loadFactoryPreset(.avAudioUnitDistortionDefault)
+        // The node's own properties start at the header's defaults, whatever the preset sets.
+        setParameter(DistortionKernel.softClipGain, -6)
+        setParameter(DistortionKernel.finalMix, 50)
     }
 
     public func loadFactoryPreset(_ preset: AVAudioUnitDistortionPreset) {
