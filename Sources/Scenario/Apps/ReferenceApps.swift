@@ -20,8 +20,8 @@ enum ReferenceApps {
                          mistakes: sharedMistakes, backgroundAudio: true) { VoIPApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "recorder", commands: ["record", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { RecorderApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
     ]
 }
