@@ -248,3 +248,37 @@ struct EngineDeviceTests {
         #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
     }
 }
+
+extension EngineDeviceTests {
+    @Test("ENGINE-SINK-NODE-RECEIVES-INPUT: the input node brings the microphone into the graph: a sink node and a tap hear its tone")
+    func microphoneInput() throws {
+        let device = try SimulatedDevice(seed: 28)
+        try Self.launch(device, "Memo", category: .playAndRecord)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
+        device.answerRecordPermission("Memo", granted: true)
+        let received = CallLog<[Float]>()
+        let tapped = CallLog<[Float]>()
+        let engine = try device.run(as: "Memo") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            let input = engine.inputNode
+            let format = input.outputFormat(forBus: 0)
+            let sink = AVAudioSinkNode { _, frames, list in
+                let buffer = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: list))[0]
+                received.append(Array(UnsafeBufferPointer(start: buffer.mData!.assumingMemoryBound(to: Float.self), count: Int(frames))))
+                return 0
+            }
+            engine.attach(sink)
+            engine.connect(input, to: sink, format: format)
+            input.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, _ in tapped.append(EngineSignals.samples(buffer, channel: 0)) }
+            try engine.start()
+            return engine
+        }
+        device.advance(by: .seconds(1))
+        #expect(engine.isRunning && engine.inputNode.outputFormat(forBus: 0).sampleRate == 48_000)
+        let heard = received.values.flatMap { $0 }
+        #expect(heard.count > 40_000)
+        #expect(abs(EngineSignals.amplitude(heard[4_800...], frequency: 440, rate: 48_000) - 0.5) < 0.02)
+        let tap = tapped.values.flatMap { $0 }
+        #expect(Array(tap.prefix(20_000)) == Array(heard.prefix(20_000)))
+    }
+}
