@@ -282,3 +282,58 @@ extension EngineDeviceTests {
         #expect(Array(tap.prefix(20_000)) == Array(heard.prefix(20_000)))
     }
 }
+
+extension EngineDeviceTests {
+    @Test("ENGINE-PLAYER-CHANNEL-MISMATCH: a stereo buffer on a mono player is refused (Apple's exception, in the trace) and nothing plays")
+    func channelMismatch() throws {
+        let device = try SimulatedDevice(seed: 29)
+        try Self.launch(device)
+        let player = try device.run(as: "Game") { () throws -> AVAudioPlayerNode in
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!)
+            player.scheduleBuffer(EngineSignals.tone(frequency: 440, seconds: 1, channels: 2))
+            try engine.start()
+            player.play()
+            return player
+        }
+        device.advance(by: .milliseconds(500))
+        let exceptions = device.events("engine.exception", app: "Game")
+        #expect(exceptions.count == 1)
+        guard case let .string(reason)? = exceptions.first?.fields["reason"] else { Issue.record("no reason"); return }
+        #expect(reason.contains("2 channels"))
+        #expect(player.isPlaying)
+        #expect(device.sink("Speaker")?.isSilent(channel: 1, from: .zero, to: .milliseconds(500)) == true)
+    }
+
+    @Test("ENGINE-START-PREPARES: pause keeps node time and playing players; stop starts node time again and pauses the players")
+    func pauseAndStop() throws {
+        let device = try SimulatedDevice(seed: 30)
+        try Self.launch(device)
+        let (engine, player) = try device.run(as: "Game") { () throws -> (AVAudioEngine, AVAudioPlayerNode) in
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            let tone = EngineSignals.tone(frequency: 440, seconds: 1)
+            engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+            player.scheduleBuffer(tone, at: nil, options: .loops)
+            try engine.start()
+            player.play()
+            return (engine, player)
+        }
+        device.advance(by: .milliseconds(500))
+        let before = try #require(player.lastRenderTime).sampleTime
+        engine.pause()
+        #expect(!engine.isRunning && player.isPlaying && player.lastRenderTime == nil)
+        device.advance(by: .milliseconds(500))
+        try device.run(as: "Game") { try engine.start() }
+        device.advance(by: .milliseconds(100))
+        #expect(try #require(player.lastRenderTime).sampleTime > before)
+        engine.stop()
+        #expect(!player.isPlaying)
+        try device.run(as: "Game") { try engine.start() }
+        device.advance(by: .milliseconds(100))
+        #expect(try #require(player.lastRenderTime).sampleTime < before)
+    }
+}

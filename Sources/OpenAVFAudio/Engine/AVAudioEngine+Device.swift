@@ -9,7 +9,8 @@ import OpenCoreAudioTypes
 /// format changed (stop + `AVAudioEngineConfigurationChange`) or the I/O stopped under it
 /// (an interruption, a media-services reset).
 final class EngineDevice {
-    unowned let engine: AVAudioEngine
+    /// Weak: a unit stopped from the engine's deinit reports IsRunning while the engine goes away.
+    weak var engine: AVAudioEngine?
     let unit: AudioUnit
     private let input: BufferListView?
     private let inputBuffer: RenderBuffer?
@@ -34,13 +35,13 @@ final class EngineDevice {
         } else {
             (inputBuffer, input) = (nil, nil)
         }
-        do { try configure(output: engine.outputNode.outputFormat(forBus: 0), input: inputFormat) } catch {
+        do { try configure(output: engine.outputNode.outputFormat(forBus: 0), input: inputFormat, settings: engine.voiceProcessing) } catch {
             _ = AudioComponentInstanceDispose(unit)
             throw error
         }
     }
 
-    private func configure(output: AVAudioFormat, input inputFormat: AVAudioFormat?) throws {
+    private func configure(output: AVAudioFormat, input inputFormat: AVAudioFormat?, settings: VoiceProcessingSettings) throws {
         var on: UInt32 = 1
         var inputOn: UInt32 = inputFormat == nil ? 0 : 1
         try set(kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Output, 0, &on)
@@ -62,7 +63,7 @@ final class EngineDevice {
         try Self.check(AudioUnitAddPropertyListener(unit, kAudioUnitProperty_StreamFormat, enginePropertyListener, refCon), "listener")
         try Self.check(AudioUnitAddPropertyListener(unit, kAudioOutputUnitProperty_IsRunning, enginePropertyListener, refCon), "listener")
         try Self.check(AudioUnitInitialize(unit), "AudioUnitInitialize")
-        applyVoiceProcessing(engine.voiceProcessing)
+        applyVoiceProcessing(settings)
     }
 
     /// Starts the I/O; a session refusal comes back as the session's error code.
@@ -101,12 +102,12 @@ final class EngineDevice {
         let count = min(Int(frames), inputBuffer.capacity)
         input.point(at: inputBuffer.channels, frames: count)
         let status = AudioUnitRender(unit, flags, timeStamp, 1, UInt32(count), input.list.unsafeMutablePointer)
-        engine.inputNodeIfMade?.deviceInput = status == 0 ? input.list.unsafeMutablePointer : nil
+        engine?.inputNodeIfMade?.deviceInput = status == 0 ? input.list.unsafeMutablePointer : nil
         return status
     }
 
     fileprivate func propertyChanged(_ property: AudioUnitPropertyID) {
-        engine.deviceChanged(property)
+        engine?.deviceChanged(property)
     }
 }
 
@@ -114,8 +115,8 @@ private func engineRenderCallback(_ refCon: UnsafeMutableRawPointer, _ flags: Un
                                   _ timeStamp: UnsafePointer<AudioTimeStamp>, _ bus: UInt32, _ frames: UInt32,
                                   _ list: UnsafeMutablePointer<AudioBufferList>?) -> OSStatus {
     let device = Unmanaged<EngineDevice>.fromOpaque(refCon).takeUnretainedValue()
-    guard let list else { return 0 }
-    return device.engine.renderDeviceCycle(Int(frames), timeStamp: timeStamp, into: list)
+    guard let list, let engine = device.engine else { return 0 }
+    return engine.renderDeviceCycle(Int(frames), timeStamp: timeStamp, into: list)
 }
 
 private func engineInputCallback(_ refCon: UnsafeMutableRawPointer, _ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>,

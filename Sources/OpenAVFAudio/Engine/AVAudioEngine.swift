@@ -48,6 +48,10 @@ public final class AVAudioEngine: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// An engine released while running stops its I/O (its unit would otherwise call back into
+    /// freed memory).
+    deinit { stopDevice() }
+
     /// True once a media-services reset happened after the engine was made.
     var isZombie: Bool { binding.map { $0.server.epoch != epoch } ?? false }
 
