@@ -149,8 +149,3 @@ extension AVAudioEngine {
         mixer.outputFormats[0] = outputNode.outputFormats[0]
     }
 }
-
-extension RateBridge {
-    /// Converters pull their input in chunks of this many frames, so every node's buffer holds at least that.
-    static let minimumPullCapacity = 1024
-}

@@ -25,12 +25,15 @@ extension AVAudioNode {
         }
         let tap = NodeTap(node: self, bus: bus, bufferSize: max(1, bufferSize), block: tapBlock)
         taps[bus] = tap
-        if engine?.isPrepared == true { tap.prepare() }
+        // Re-preparing sizes the tap's buffers and lets the engine pull a tapped node nothing
+        // downstream pulls (an input node tapped for recording).
+        if engine?.isPrepared == true { engine?.prepare() }
     }
 
     public func removeTap(onBus bus: AVAudioNodeBus) {
         guard taps.indices.contains(bus) else { return }
         taps[bus] = nil
+        if engine?.isPrepared == true { engine?.prepare() }
     }
 
     /// Apple raises an NSException for misuse of the engine API; the bench records it in the

@@ -26,6 +26,10 @@ final class RateBridge {
         }
     }
 
+    /// Converters pull their input in chunks (libsoxr's 256 frames): every node's buffer holds
+    /// at least this many frames, however small the manual rendering maximum.
+    static let minimumPullCapacity = 1024
+
     func matches(channelCount: Int, from inputRate: Double, to outputRate: Double) -> Bool {
         self.channelCount == channelCount && self.inputRate == inputRate && self.outputRate == outputRate
     }
