@@ -48,6 +48,23 @@ let package = Package(
             name: "render-vs-sox",
             dependencies: ["RenderWorkloads", .product(name: "AudioGraph", package: "Soundcheck")]
         ),
+        // The effect kernels: 32 voices through EQ, mixed, through reverb, against the same chain in sox;
+        // and every kernel's steady-state render, which must not allocate.
+        .target(
+            name: "EffectWorkloads",
+            dependencies: [.product(name: "AudioGraph", package: "Soundcheck"), .product(name: "SimCore", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "EffectBenchmarks",
+            dependencies: [
+                "EffectWorkloads",
+                .product(name: "AudioGraph", package: "Soundcheck"),
+                .product(name: "AudioFiles", package: "Soundcheck"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EffectBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The simulation path: an hour-long scenario with audio checks, the server's steady IO
         // cycle, a scenario with 1,000 apps.
         .target(
@@ -68,5 +85,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "scenario-workload", dependencies: ["ScenarioWorkloads"]),
+        // Voice processing: webrtc AEC+NS+AGC per 10 ms frame at 16 and 48 kHz, allocations in steady state.
+        .target(
+            name: "VoiceWorkloads",
+            dependencies: [.product(name: "VoiceProcessing", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "VoiceBenchmarks",
+            dependencies: ["VoiceWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/VoiceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

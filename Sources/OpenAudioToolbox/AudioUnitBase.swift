@@ -36,7 +36,10 @@ class AudioUnitBase {
         epoch = binding?.server.epoch ?? 0
     }
 
-    /// Made before the media server restarted: every call fails.
+    /// Made before the media server restarted: every call fails with
+    /// `kAudioComponentErr_InstanceInvalidated` (−66749), Apple's code for an instance whose
+    /// implementation is gone because the process serving it died — here mediaserverd. Disposing
+    /// still frees it.
     var isInvalidated: Bool { binding.map { $0.server.epoch != epoch } ?? false }
 
     // MARK: Hooks for unit kinds
@@ -70,6 +73,8 @@ class AudioUnitBase {
                    _ bus: UInt32, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
         kAudioUnitErr_InvalidElement
     }
+    /// A parameter whose value the unit computes (meters); nil: the stored value.
+    func parameterValue(_ id: AudioUnitParameterID, _ scope: AudioUnitScope, _ element: AudioUnitElement) throws(AUError) -> Float? { nil }
     /// A parameter changed to `value` (already clamped): apply it from the next render.
     func parameterChanged(_ id: AudioUnitParameterID, _ scope: AudioUnitScope, _ element: AudioUnitElement, _ value: Float) {}
     /// The unit is being disposed: stop what it runs.
@@ -98,6 +103,21 @@ class AudioUnitBase {
     func check(_ scope: AudioUnitScope, _ element: AudioUnitElement) throws(AUError) {
         guard scope <= kAudioUnitScope_Output else { throw .invalidScope }
         guard Int(element) < elementCount(scope) else { throw .invalidElement }
+    }
+
+    /// The format a connection brings to input `element`: the source's output format, which
+    /// becomes this input's (as AUBase does), or the error that prevents it.
+    func adoptFormat(of connection: AudioUnitConnection, element: AudioUnitElement) throws(AUError) {
+        guard let handle = connection.sourceAudioUnit else { return }
+        guard let source = AudioUnitHandle.resolve(handle), !source.isInvalidated else { throw .paramError }
+        guard Int(connection.sourceOutputNumber) < source.elementCount(kAudioUnitScope_Output) else { throw .invalidElement }
+        let format = source.streamFormat(kAudioUnitScope_Output, connection.sourceOutputNumber)
+        guard format != streamFormat(kAudioUnitScope_Input, element) else { return }
+        guard isStreamFormatWritable(kAudioUnitScope_Input, element) else { throw .formatNotSupported }
+        guard !isInitialized else { throw .initialized }
+        guard format.isSupportedPCM else { throw .formatNotSupported }
+        try setStreamFormat(format, kAudioUnitScope_Input, element)
+        propertyChanged(kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, element)
     }
 
     // MARK: Listeners and notifications

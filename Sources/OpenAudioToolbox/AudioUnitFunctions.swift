@@ -79,7 +79,8 @@ public func AudioUnitGetParameter(_ inUnit: AudioUnit, _ inID: AudioUnitParamete
                                   _ inElement: AudioUnitElement, _ outValue: UnsafeMutablePointer<AudioUnitParameterValue>) -> OSStatus {
     withUnit(inUnit) { unit throws(AUError) in
         try unit.check(inScope, inElement)
-        outValue.pointee = try unit.parameters.value(inID, inScope, inElement)
+        let stored = try unit.parameters.value(inID, inScope, inElement)
+        outValue.pointee = try unit.parameterValue(inID, inScope, inElement) ?? stored
     }
 }
 

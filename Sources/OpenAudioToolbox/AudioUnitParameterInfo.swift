@@ -2,20 +2,25 @@ import OpenCoreAudioTypes
 
 public typealias AudioUnitParameterUnit = UInt32
 public let kAudioUnitParameterUnit_Generic: AudioUnitParameterUnit = 0
+public let kAudioUnitParameterUnit_Indexed: AudioUnitParameterUnit = 1
 public let kAudioUnitParameterUnit_Boolean: AudioUnitParameterUnit = 2
 public let kAudioUnitParameterUnit_Percent: AudioUnitParameterUnit = 3
 public let kAudioUnitParameterUnit_Seconds: AudioUnitParameterUnit = 4
+public let kAudioUnitParameterUnit_Rate: AudioUnitParameterUnit = 7
 public let kAudioUnitParameterUnit_Hertz: AudioUnitParameterUnit = 8
 public let kAudioUnitParameterUnit_Cents: AudioUnitParameterUnit = 9
 public let kAudioUnitParameterUnit_Decibels: AudioUnitParameterUnit = 13
 public let kAudioUnitParameterUnit_LinearGain: AudioUnitParameterUnit = 14
-public let kAudioUnitParameterUnit_Pan: AudioUnitParameterUnit = 19
-public let kAudioUnitParameterUnit_Octaves: AudioUnitParameterUnit = 22
-public let kAudioUnitParameterUnit_Rate: AudioUnitParameterUnit = 26
+public let kAudioUnitParameterUnit_EqualPowerCrossfade: AudioUnitParameterUnit = 16
+public let kAudioUnitParameterUnit_Pan: AudioUnitParameterUnit = 18
+public let kAudioUnitParameterUnit_Octaves: AudioUnitParameterUnit = 21
+public let kAudioUnitParameterUnit_Milliseconds: AudioUnitParameterUnit = 24
 
 public struct AudioUnitParameterOptions: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The caller releases `cfNameString` (it was retained for it).
+    public static let flag_CFNameRelease = Self(rawValue: 1 << 4)
     public static let flag_HasCFNameString = Self(rawValue: 1 << 27)
     public static let flag_IsReadable = Self(rawValue: 1 << 30)
     public static let flag_IsWritable = Self(rawValue: 1 << 31)

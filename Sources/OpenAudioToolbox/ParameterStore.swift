@@ -37,7 +37,7 @@ struct ParameterStore {
         return AudioUnitParameterInfo(cfNameString: Unmanaged.passRetained(definition.name as NSString), unit: definition.unit,
                                       minValue: definition.minValue, maxValue: definition.maxValue,
                                       defaultValue: definition.defaultValue,
-                                      flags: [.flag_IsReadable, .flag_IsWritable, .flag_HasCFNameString])
+                                      flags: [.flag_IsReadable, .flag_IsWritable, .flag_HasCFNameString, .flag_CFNameRelease])
     }
 
     func value(_ id: AudioUnitParameterID, _ scope: AudioUnitScope, _ element: AudioUnitElement) throws(AUError) -> Float {
@@ -45,9 +45,8 @@ struct ParameterStore {
         return values[Key(id: id, scope: scope, element: element)] ?? definition.defaultValue
     }
 
-    /// Stores `value` clamped to the parameter's range; returns what was stored. A value that is
-    /// not a number is `kAudioUnitErr_InvalidParameterValue`… Apple's units clamp, so do we,
-    /// and reject only NaN.
+    /// Stores `value` clamped to the parameter's range, as Apple's units do; returns what was
+    /// stored. NaN is `kAudio_ParamError`.
     @discardableResult
     mutating func set(_ id: AudioUnitParameterID, _ scope: AudioUnitScope, _ element: AudioUnitElement,
                       _ value: Float) throws(AUError) -> Float {

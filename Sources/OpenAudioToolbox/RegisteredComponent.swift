@@ -35,6 +35,15 @@ final class RegisteredComponent: Sendable {
     /// The registered components, in search order; a unit kind appears here once it exists.
     static let all: [RegisteredComponent] = [
         RegisteredComponent(kAudioUnitType_Output, kAudioUnitSubType_RemoteIO, name: "Apple: AURemoteIO") { RemoteIOUnit(component: $0) },
+        RegisteredComponent(kAudioUnitType_Output, kAudioUnitSubType_VoiceProcessingIO, name: "Apple: AUVoiceProcessor") {
+            VoiceProcessingIOUnit(component: $0)
+        },
+        RegisteredComponent(kAudioUnitType_Mixer, kAudioUnitSubType_MultiChannelMixer, name: "Apple: AUMultiChannelMixer") {
+            MultiChannelMixerUnit(component: $0)
+        },
+        RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_AUConverter, name: "Apple: AUConverter") {
+            ConverterUnit(component: $0)
+        },
     ]
 
     /// The component behind a handle, if it is one of ours.

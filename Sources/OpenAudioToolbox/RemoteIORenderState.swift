@@ -19,6 +19,8 @@ final class RemoteIORenderState {
     let captured: UnsafeMutablePointer<Float>
     let capturedCapacity: Int
     var capturedFrames = 0
+    /// This cycle's microphone at the hardware rate, where voice processing works on it.
+    let microphone: UnsafeMutablePointer<Float>
     /// Client-rate output converted to the hardware rate, one channel per client channel.
     let outputStage: UnsafeMutablePointer<Float>
     /// Client rate → hardware rate, pulling `pullFrames` client frames at a time; nil at equal rates.
@@ -55,6 +57,8 @@ final class RemoteIORenderState {
         outputBuffers = OwnedBufferList(format: clientOutput, capacity: clientCapacity)
         capturedCapacity = 2 * hardwareCapacity * max(1, Int((inputRate.hertz / hardwareRate.hertz).rounded(.up)))
         captureBuffers = OwnedBufferList(format: clientInput, capacity: capturedCapacity)
+        microphone = .allocate(capacity: hardwareCapacity)
+        microphone.initialize(repeating: 0, count: hardwareCapacity)
         captured = .allocate(capacity: capturedCapacity)
         captured.initialize(repeating: 0, count: capturedCapacity)
         let stageCount = hardwareCapacity * clientOutput.channelCount
@@ -68,6 +72,7 @@ final class RemoteIORenderState {
 
     deinit {
         captured.deallocate()
+        microphone.deallocate()
         outputStage.deallocate()
         timeStamp.deallocate()
         flags.deallocate()

@@ -7,7 +7,7 @@ extension RemoteIOUnit {
         switch id {
         case kAudioOutputUnitProperty_EnableIO: (true, true)
         case kAudioOutputUnitProperty_HasIO, kAudioOutputUnitProperty_IsRunning: (true, false)
-        case kAudioUnitProperty_SetRenderCallback, kAudioOutputUnitProperty_SetInputCallback,
+        case kAudioUnitProperty_SetRenderCallback, kAudioOutputUnitProperty_SetInputCallback, kAudioUnitProperty_MakeConnection,
              kAudioOutputUnitProperty_ChannelMap, kAudioOutputUnitProperty_StartTimestampsAtZero: (true, true)
         default: (false, false)
         }
@@ -29,7 +29,7 @@ extension RemoteIOUnit {
         case kAudioOutputUnitProperty_ChannelMap:
             try outputSide(scope, element)
             return .int32s(channelMap ?? defaultChannelMap)
-        case kAudioUnitProperty_SetRenderCallback:
+        case kAudioUnitProperty_SetRenderCallback, kAudioUnitProperty_MakeConnection:
             guard scope == kAudioUnitScope_Input else { throw .invalidScope }
             return nil
         case kAudioOutputUnitProperty_SetInputCallback:
@@ -51,6 +51,14 @@ extension RemoteIOUnit {
         case kAudioUnitProperty_SetRenderCallback:
             guard scope == kAudioUnitScope_Input else { throw .invalidScope }
             renderCallback = try callback(data, size)
+            if renderCallback.inputProc != nil { outputConnection = nil }
+        case kAudioUnitProperty_MakeConnection:
+            guard scope == kAudioUnitScope_Input else { throw .invalidScope }
+            guard element == 0 else { throw .invalidElement }
+            let connection = try readValue(data, size, as: AudioUnitConnection.self)
+            try adoptFormat(of: connection, element: 0)
+            outputConnection = connection.sourceAudioUnit == nil ? nil : connection
+            if outputConnection != nil { renderCallback = AURenderCallbackStruct() }
         case kAudioOutputUnitProperty_SetInputCallback:
             try global(scope)
             inputCallback = try callback(data, size)

@@ -14,11 +14,17 @@ extension RemoteIOUnit: RenderClient {
     // MARK: Input
 
     private func capture(_ cycle: RenderClientCycle, _ state: RemoteIORenderState) {
-        let frames = cycle.frames
+        let frames = min(cycle.frames, state.hardwareCapacity)
+        if let input = cycle.input {
+            state.microphone.update(from: input, count: frames)
+        } else {
+            state.microphone.update(repeating: 0, count: frames)
+        }
+        processMicrophone(state.microphone, frames: frames)
         if let converter = state.inputConverter {
             let chunk = converter.inputChunk(channel: 0)
-            if let input = cycle.input, frames == state.inputChunk {
-                chunk.update(from: input, count: frames)
+            if frames == state.inputChunk {
+                chunk.update(from: state.microphone, count: frames)
             } else {
                 chunk.update(repeating: 0, count: state.inputChunk)
             }
@@ -28,9 +34,10 @@ extension RemoteIOUnit: RenderClient {
             state.capturedFrames = available
         } else {
             let count = min(frames, state.capturedCapacity)
-            if let input = cycle.input { state.captured.update(from: input, count: count) } else { state.captured.update(repeating: 0, count: count) }
+            state.captured.update(from: state.microphone, count: count)
             state.capturedFrames = count
         }
+        if outputMuted { state.captured.update(repeating: 0, count: state.capturedFrames) }
         let sampleTime = startTimestampsAtZero ? state.inputSampleTime : cycle.sampleTime
         state.inputSampleTime += Int64(state.capturedFrames)
         guard let proc = inputCallback.inputProc, state.capturedFrames > 0 else { return }
@@ -91,8 +98,9 @@ extension RemoteIOUnit: RenderClient {
         for channel in 0..<cycle.outputChannels {
             let from = channelMap.map { channel < $0.count ? Int($0[channel]) : -1 } ?? channel
             guard from >= 0, from < clientChannels else { continue }
-            cycle.output(channel).update(from: source + from * state.hardwareCapacity, count: frames)
+            cycle.outputChannel(channel).baseAddress!.update(from: source + from * state.hardwareCapacity, count: frames)
         }
+        didPlay(cycle)
     }
 
     /// Calls the render callback (through the render notifications) for `frames` client frames.
@@ -108,6 +116,9 @@ extension RemoteIOUnit: RenderClient {
     /// Bus 0: the render callback fills the client buffers (silence without one).
     func renderOutputBus(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                          _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
+        if let connection = outputConnection, let source = connection.sourceAudioUnit {
+            return AudioUnitRender(source, flags, timeStamp, connection.sourceOutputNumber, frames, ioData)
+        }
         guard let proc = renderCallback.inputProc else {
             for buffer in UnsafeMutableAudioBufferListPointer(ioData) {
                 buffer.mData?.initializeMemory(as: UInt8.self, repeating: 0, count: Int(buffer.mDataByteSize))
@@ -117,9 +128,4 @@ extension RemoteIOUnit: RenderClient {
         }
         return proc(renderCallback.inputProcRefCon ?? noUserData, flags, timeStamp, 0, frames, ioData)
     }
-}
-
-extension RenderClientCycle {
-    /// Output channel `channel` as a pointer.
-    func output(_ channel: Int) -> UnsafeMutablePointer<Float> { output + channel * stride }
 }

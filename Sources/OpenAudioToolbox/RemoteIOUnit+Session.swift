@@ -91,8 +91,11 @@ extension RemoteIOUnit {
     }
 
     func makeRenderState() -> RemoteIORenderState {
-        RemoteIORenderState(clientOutput: clientOutputFormat, clientInput: clientInputFormat, hardware: hardware,
-                            maximumFramesPerSlice: Int(maximumFramesPerSlice))
+        let hardware = hardware
+        let state = RemoteIORenderState(clientOutput: clientOutputFormat, clientInput: clientInputFormat, hardware: hardware,
+                                        maximumFramesPerSlice: Int(maximumFramesPerSlice))
+        renderStateMade(state, hardware: hardware)
+        return state
     }
 }
 

@@ -20,6 +20,8 @@ class RemoteIOUnit: AudioUnitBase {
     var clientInputFormat: AudioStreamBasicDescription
     var renderCallback = AURenderCallbackStruct()
     var inputCallback = AURenderCallbackStruct()
+    /// Another unit's output feeding the output side (an AUGraph connection), instead of a callback.
+    var outputConnection: AudioUnitConnection?
     /// For each hardware output channel, the client channel it plays (−1: silence); nil: the
     /// default mapping.
     var channelMap: [Int32]?
@@ -28,6 +30,10 @@ class RemoteIOUnit: AudioUnitBase {
     /// The hardware format last reported, to tell listeners when it changes.
     var reportedHardware: HardwareSnapshot?
     var renderState: RemoteIORenderState?
+    /// The unit's output towards the app — the processed microphone, what a VoIP app sends — is
+    /// silence (`kAUVoiceIOProperty_MuteOutput` on VoiceProcessingIO, a call's mute button);
+    /// playback is not affected.
+    var outputMuted = false
     /// Sample times count from 0 at start (the default), or follow the device's frame count.
     var startTimestampsAtZero = true
 
@@ -103,6 +109,14 @@ class RemoteIOUnit: AudioUnitBase {
                             _ bus: UInt32, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
         bus == 0 ? renderOutputBus(flags, timeStamp, frames, ioData) : renderCaptured(frames, ioData)
     }
+
+    /// Control side: the render state was made for `hardware` (start, or a new hardware format).
+    func renderStateMade(_ state: RemoteIORenderState, hardware: HardwareSnapshot) {}
+    /// Render side: the microphone of this cycle at the hardware rate, before the app sees it
+    /// (VoiceProcessingIO processes it here).
+    func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {}
+    /// Render side: what the unit played this cycle (VoiceProcessingIO's far end).
+    func didPlay(_ cycle: RenderClientCycle) {}
 
     // MARK: Lifecycle
 

@@ -38,7 +38,7 @@ struct AudioUnitMisuseTests {
         mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,
         mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2, mBitsPerChannel: 32, mReserved: 0)
 
-    @Test("a scope the property does not live in is kAudioUnitErr_InvalidScope (−10866)")
+    @Test("AU-ERROR-CODES: a scope the property does not live in is kAudioUnitErr_InvalidScope (−10866)")
     func invalidScope() throws {
         try Self.withRemoteIO { unit in
             #expect(Self.formatStatus(unit, kAudioUnitScope_Global, 0) == -10866)
@@ -49,7 +49,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("an element beyond the scope's count is kAudioUnitErr_InvalidElement (−10877)")
+    @Test("AU-ERROR-CODES: an element beyond the scope's count is kAudioUnitErr_InvalidElement (−10877)")
     func invalidElement() throws {
         try Self.withRemoteIO { unit in
             #expect(Self.formatStatus(unit, kAudioUnitScope_Input, 2) == -10877)
@@ -59,7 +59,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("an unknown property is kAudioUnitErr_InvalidProperty (−10879)")
+    @Test("AU-ERROR-CODES: an unknown property is kAudioUnitErr_InvalidProperty (−10879)")
     func invalidProperty() throws {
         try Self.withRemoteIO { unit in
             var value: UInt32 = 0
@@ -71,7 +71,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("writing a read-only property is kAudioUnitErr_PropertyNotWritable (−10865): the hardware sides' formats, IsRunning")
+    @Test("AU-REMOTEIO-HARDWARE-FORMAT-READ-ONLY: writing a read-only property is kAudioUnitErr_PropertyNotWritable (−10865): the hardware sides' formats, IsRunning")
     func notWritable() throws {
         try Self.withRemoteIO { unit in
             #expect(Self.setFormat(unit, Self.stereoFloat, kAudioUnitScope_Output, 0) == -10865)
@@ -87,7 +87,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("rendering or starting before AudioUnitInitialize is kAudioUnitErr_Uninitialized (−10867)")
+    @Test("AU-LIFECYCLE: rendering or starting before AudioUnitInitialize is kAudioUnitErr_Uninitialized (−10867)")
     func uninitialized() throws {
         try Self.withRemoteIO { unit in
             var timeStamp = AudioTimeStamp()
@@ -97,7 +97,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("changing a format or MaximumFramesPerSlice while initialized is kAudioUnitErr_Initialized (−10849)")
+    @Test("AU-LIFECYCLE: changing a format or MaximumFramesPerSlice while initialized is kAudioUnitErr_Initialized (−10849)")
     func changeWhileInitialized() throws {
         try Self.withRemoteIO { unit in
             #expect(AudioUnitInitialize(unit) == 0)
@@ -111,7 +111,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("a format the unit cannot take is kAudioUnitErr_FormatNotSupported (−10868)")
+    @Test("AU-ERROR-CODES: a format the unit cannot take is kAudioUnitErr_FormatNotSupported (−10868)")
     func formatNotSupported() throws {
         try Self.withRemoteIO { unit in
             var aac = Self.stereoFloat
@@ -129,7 +129,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("more frames than MaximumFramesPerSlice is kAudioUnitErr_TooManyFramesToProcess (−10874), also reported as the last render error")
+    @Test("AU-TOO-MANY-FRAMES: more frames than MaximumFramesPerSlice is kAudioUnitErr_TooManyFramesToProcess (−10874), also reported as the last render error")
     func tooManyFrames() throws {
         try Self.withRemoteIO { unit in
             #expect(AudioUnitInitialize(unit) == 0)
@@ -144,7 +144,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("an unknown parameter is kAudioUnitErr_InvalidParameter (−10878)")
+    @Test("AU-ERROR-CODES: an unknown parameter is kAudioUnitErr_InvalidParameter (−10878)")
     func invalidParameter() throws {
         try Self.withRemoteIO { unit in
             var value: AudioUnitParameterValue = 0
@@ -153,7 +153,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("a switch set to 2 is kAudioUnitErr_InvalidPropertyValue (−10851); a short value is kAudio_ParamError (−50)")
+    @Test("AU-ERROR-CODES: a switch set to 2 is kAudioUnitErr_InvalidPropertyValue (−10851); a short value is kAudio_ParamError (−50)")
     func invalidValues() throws {
         try Self.withRemoteIO { unit in
             var two: UInt32 = 2
@@ -166,7 +166,7 @@ struct AudioUnitMisuseTests {
         }
     }
 
-    @Test("rendering bus 1 with input disabled is kAudioUnitErr_NoConnection (−10876)")
+    @Test("AU-ERROR-CODES: rendering bus 1 with input disabled is kAudioUnitErr_NoConnection (−10876)")
     func inputNotEnabled() throws {
         try Self.withRemoteIO { unit in
             #expect(AudioUnitInitialize(unit) == 0)

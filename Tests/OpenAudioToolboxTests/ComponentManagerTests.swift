@@ -22,7 +22,7 @@ struct ComponentManagerTests {
         return name?.takeRetainedValue() as String?
     }
 
-    @Test("a wildcard search walks every component in the same order each time, and AudioComponentCount agrees")
+    @Test("AU-FIND-NEXT-WILDCARD: a wildcard search walks every component in the same order each time, and AudioComponentCount agrees")
     func deterministicOrder() {
         var any = AudioComponentDescription()
         let first = Self.all(matching: any).map { Self.name($0) }
@@ -32,11 +32,15 @@ struct ComponentManagerTests {
         #expect(AudioComponentCount(&any) == UInt32(first.count))
     }
 
-    @Test("RemoteIO is found by its full description, named, described and versioned")
+    @Test("AU-TWO-IO-UNITS: the output units are RemoteIO and VoiceProcessingIO; RemoteIO is found by its full description, named, described and versioned")
     func remoteIO() throws {
         var description = AudioComponentDescription(componentType: kAudioUnitType_Output, componentSubType: kAudioUnitSubType_RemoteIO,
                                                     componentManufacturer: kAudioUnitManufacturer_Apple,
                                                     componentFlags: 0, componentFlagsMask: 0)
+        var outputs = AudioComponentDescription(componentType: kAudioUnitType_Output, componentSubType: 0, componentManufacturer: 0,
+                                                componentFlags: 0, componentFlagsMask: 0)
+        #expect(Self.all(matching: outputs).map { Self.name($0) } == ["Apple: AURemoteIO", "Apple: AUVoiceProcessor"])
+        #expect(AudioComponentCount(&outputs) == 2)
         let component = try #require(AudioComponentFindNext(nil, &description))
         #expect(Self.name(component) == "Apple: AURemoteIO")
         var described = AudioComponentDescription()

@@ -17,6 +17,8 @@ final class RemoteIOApp {
     /// Input callback: the statuses of AudioUnitRender on bus 1 and the samples it got.
     var renderStatuses: [OSStatus] = []
     var captured: [Float] = []
+    /// The input callback's sample time at each call.
+    var inputTimes: [Float64] = []
     /// Property listener calls: (property, scope, element, the sample rate read in the listener).
     var listenerCalls: [(property: AudioUnitPropertyID, scope: AudioUnitScope, element: AudioUnitElement, rate: Float64)] = []
 
@@ -95,6 +97,7 @@ final class RemoteIOApp {
     private func pullInput(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                            _ bus: UInt32, _ frames: UInt32) -> OSStatus {
         var list = AudioBufferList(mNumberBuffers: 1, mBuffers: AudioBuffer(mNumberChannels: 1, mDataByteSize: frames * 4, mData: nil))
+        inputTimes.append(timeStamp.pointee.mSampleTime)
         let status = AudioUnitRender(unit!, flags, timeStamp, bus, frames, &list)
         renderStatuses.append(status)
         if status == 0, let data = list.mBuffers.mData {

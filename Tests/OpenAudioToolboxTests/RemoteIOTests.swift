@@ -25,7 +25,7 @@ struct RemoteIOTests {
         return app
     }
 
-    @Test("a render callback's 1 kHz sine reaches the speaker at its level and frequency")
+    @Test("AU-REMOTEIO-ELEMENT-ZERO-OUTPUT: a render callback's 1 kHz sine reaches the speaker at its level and frequency")
     func renderCallbackIsHeard() throws {
         let device = try SimulatedDevice(seed: 1)
         let app = try Self.launch(device, "Synth") { app in
@@ -90,7 +90,7 @@ struct RemoteIOTests {
         try Self.expectIdealSine(speaker, amplitude: 0.5, frequency: 1000, until: Int(next))
     }
 
-    @Test("the input callback's AudioUnitRender on bus 1 gets the microphone tone once record permission is granted")
+    @Test("AU-REMOTEIO-ELEMENT-ONE-INPUT: the input callback's AudioUnitRender on bus 1 gets the microphone tone once record permission is granted")
     func inputWithPermission() throws {
         let device = try SimulatedDevice(seed: 3)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -109,7 +109,7 @@ struct RemoteIOTests {
         #expect(abs(toneAmplitude(after, frequency: 440, rate: 48_000) - 0.25) < 0.01)
     }
 
-    @Test("without record permission the input callback renders silence")
+    @Test("SESSION-PERMISSION-SILENCE: without record permission the RemoteIO input callback renders silence")
     func inputWithoutPermission() throws {
         let device = try SimulatedDevice(seed: 4)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -122,7 +122,7 @@ struct RemoteIOTests {
         #expect(app.captured.allSatisfy { $0 == 0 })
     }
 
-    @Test("a 96 kHz USB interface arriving fires the StreamFormat listener with the new hardware rate")
+    @Test("AU-REMOTEIO-HARDWARE-FORMAT-READ-ONLY: a 96 kHz USB interface arriving fires the StreamFormat listener with the new hardware rate")
     func streamFormatListenerOnRateChange() throws {
         let device = try SimulatedDevice(seed: 5)
         let app = try Self.launch(device, "DAW") { app in
@@ -139,7 +139,7 @@ struct RemoteIOTests {
         #expect(app.listenerCalls.contains { $0.scope == kAudioUnitScope_Input && $0.element == 1 && $0.rate == 96_000 })
     }
 
-    @Test("a 4096-frame IO buffer over the default MaximumFramesPerSlice (1156) fails with −10874 until the app raises it")
+    @Test("AU-TOO-MANY-FRAMES: a 4096-frame IO buffer over the default MaximumFramesPerSlice (1156) fails with −10874 until the app raises it")
     func tooManyFramesToProcess() throws {
         let device = try SimulatedDevice(seed: 6)
         let app = RemoteIOApp()
@@ -198,5 +198,86 @@ struct RemoteIOTests {
         #expect(running == 0)
         let speaker = try #require(device.sink("Speaker"))
         #expect(speaker.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)))
+    }
+
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-AT-IO-START: AudioOutputUnitStart from the background without the audio mode returns cannotStartPlaying ('!pla')")
+    func startFromBackgroundFails() throws {
+        let device = try SimulatedDevice(seed: 8)
+        let app = RemoteIOApp()
+        try device.launch("Game", backgroundAudio: false) {
+            try AVAudioSession.sharedInstance().setCategory(.playback, options: [.mixWithOthers])
+            try AVAudioSession.sharedInstance().setActive(true)
+            try app.make()
+            try app.setRenderCallback()
+            try check(AudioUnitInitialize(app.unit!))
+        }
+        try device.perform(.background(app: "Game"))
+        device.run(as: "Game") {
+            #expect(AudioOutputUnitStart(app.unit!) == 561_015_905)
+        }
+        device.advance(to: .milliseconds(500))
+        #expect(app.renderCalls.isEmpty)
+        var running: UInt32 = 1
+        var size = UInt32(4)
+        #expect(AudioUnitGetProperty(app.unit!, kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0, &running, &size) == 0)
+        #expect(running == 0)
+        try device.perform(.foreground(app: "Game"))
+        device.run(as: "Game") { #expect(AudioOutputUnitStart(app.unit!) == 0) }
+        device.advance(to: .seconds(1))
+        #expect(!app.renderCalls.isEmpty)
+    }
+
+    @Test("the input callback gets the microphone of the same IO cycle, sample for sample (input taps render before render clients)")
+    func inputWithoutLatency() throws {
+        let device = try SimulatedDevice(seed: 9)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        let app = try Self.launch(device, "Tuner", category: .playAndRecord) { app in
+            var zero: UInt32 = 0
+            try check(AudioUnitSetProperty(app.unit!, kAudioOutputUnitProperty_StartTimestampsAtZero, kAudioUnitScope_Global, 0, &zero, 4))
+            try app.enableInput()
+            try app.initializeAndStart()
+            AVAudioApplication.requestRecordPermission { _ in }
+        }
+        device.answerRecordPermission("Tuner", granted: true)
+        device.advance(to: .milliseconds(500))
+        // With StartTimestampsAtZero off, sample times are the device's frame count, the clock the
+        // microphone's tone started on (frame 0).
+        let first = try #require(app.inputTimes.first)
+        #expect(first.truncatingRemainder(dividingBy: 1024) == 0)
+        // Silence until the granted permission reaches the mix at a cycle boundary, then the tone.
+        let heard = try #require(app.captured.firstIndex { $0 != 0 })
+        #expect(heard % 1024 == 0 && heard <= 2048)
+        #expect(app.captured.count > 20_000)
+        var worst: Float = 0
+        for (index, sample) in app.captured.enumerated() where index >= heard {
+            let ideal = 0.25 * Float(sin(2 * Double.pi * 440 * (first + Double(index)) / 48_000))
+            worst = max(worst, abs(sample - ideal))
+        }
+        #expect(worst < 1e-4, "largest deviation from the microphone's tone: \(worst)")
+    }
+
+    @Test("a RemoteIO app's output is mixed under the session policy: ducked by a duckOthers app, silenced by the silent switch when ambient")
+    func policyApplies() throws {
+        let device = try SimulatedDevice(seed: 10)
+        // Maps first, so the game is the app in the foreground (ambient audio is foreground-only).
+        try device.launch("Maps", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playback, mode: .voicePrompt, options: [.duckOthers])
+        }
+        let game = try Self.launch(device, "Game", category: .ambient) { app in
+            try app.setRenderCallback()
+            try app.initializeAndStart()
+        }
+        device.advance(to: .seconds(1))
+        try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(true) }
+        device.advance(to: .seconds(2))
+        try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(false) }
+        try device.perform(.ringerSwitch(silent: true))
+        device.advance(to: .seconds(3))
+        let speaker = try #require(device.sink("Speaker"))
+        let full = try #require(speaker.level(channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
+        let ducked = try #require(speaker.level(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)))
+        #expect(abs((ducked.rmsDBFS - full.rmsDBFS) - -20) < 0.1, "\(full) \(ducked)")
+        #expect(speaker.isSilent(channel: 1, from: .milliseconds(2100), to: .seconds(3)))
+        #expect(!game.renderCalls.isEmpty, "the callback is still called while silenced")
     }
 }

@@ -30,6 +30,7 @@ public final class SteadyIO {
             try AVAudioSession.sharedInstance().setActive(true)
             self.unit = try Self.startRemoteIO()
         }
+        guard unit != nil else { throw WorkloadError.remoteIONotStarted }
         advance(cycles: 200)   // past the capture window: every buffer is at its size
     }
 
@@ -38,6 +39,8 @@ public final class SteadyIO {
         let frames = SimCore.SampleRate.hz48000.duration(ofFrames: Int64(cycles) * cycleFrames)
         device.advance(by: frames)
     }
+
+    enum WorkloadError: Error { case remoteIONotStarted }
 
     /// A RemoteIO unit whose render callback writes a 440 Hz square wave (allocation-free).
     private static func startRemoteIO() throws -> AudioUnit? {

@@ -54,9 +54,8 @@ public final class DistortionKernel: InPlaceEffectKernel {
         EffectParameterInfo(id: softClipGain, name: "soft clip gain", unit: .decibels, minValue: -80, maxValue: 20, defaultValue: -6),
         EffectParameterInfo(id: finalMix, name: "final mix", unit: .percent, minValue: 0, maxValue: 100, defaultValue: 50),
     ])
-    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset), nil once a parameter moved.
+    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset).
     public private(set) var currentPreset: DistortionPreset?
-    private var presetChangeCount = -1
 
     private var sampleRate = 44_100.0
     private var channelCount = 0
@@ -89,7 +88,6 @@ public final class DistortionKernel: InPlaceEffectKernel {
     public func loadFactoryPreset(_ preset: DistortionPreset) {
         for (id, value) in preset.values.sorted(by: { $0.key < $1.key }) { parameters.set(id, value) }
         currentPreset = preset
-        presetChangeCount = parameters.changeCount
     }
 
     public func prepare(sampleRate: Double, channelCount: Int, maximumFrames: Int) {
@@ -143,7 +141,6 @@ public final class DistortionKernel: InPlaceEffectKernel {
     }
 
     public func process(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
-        if presetChangeCount != parameters.changeCount { currentPreset = nil }
         let s = settings
         let mask = lineCapacity - 1
         let start = (writeIndex, phase1, phase2)

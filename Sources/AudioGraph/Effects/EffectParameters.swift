@@ -53,12 +53,6 @@ struct EffectParameters {
         values[index] = infos[index].clamp(values[index])
         changeCount &+= 1
     }
-
-    /// Every parameter back to its default.
-    mutating func restoreDefaults() {
-        for index in infos.indices { values[index] = infos[index].defaultValue }
-        changeCount &+= 1
-    }
 }
 
 /// Conversions the kernels share.

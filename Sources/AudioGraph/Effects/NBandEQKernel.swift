@@ -42,6 +42,8 @@ public final class NBandEQKernel: InPlaceEffectKernel {
     private var state: UnsafeMutablePointer<Double>
     private var fadeState: UnsafeMutablePointer<Double>
     private var currentGlobalGain: Float = 1
+    /// Scratch for the indices of the bands that are not bypassed.
+    private let activeBands: UnsafeMutablePointer<Int>
 
     /// One band's running configuration (targets live in `parameters`).
     private struct Band {
@@ -70,12 +72,14 @@ public final class NBandEQKernel: InPlaceEffectKernel {
         parameters = EffectParameters(infos)
         bands = .allocate(capacity: bandCount)
         bands.initialize(repeating: Band(), count: bandCount)
+        activeBands = .allocate(capacity: bandCount)
         state = .allocate(capacity: 0)
         fadeState = .allocate(capacity: 0)
     }
 
     deinit {
         bands.deallocate()
+        activeBands.deallocate()
         state.deallocate()
         fadeState.deallocate()
     }
@@ -116,6 +120,11 @@ public final class NBandEQKernel: InPlaceEffectKernel {
 
     public func process(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
         if appliedChangeCount != parameters.changeCount { applyParameterChanges() }
+        if isSettled {
+            processSettled(channels, frameCount: frameCount)
+            applyGlobalGain(channels, frameCount: frameCount)
+            return
+        }
         var offset = 0
         while offset < frameCount {
             let step = isSettled ? frameCount - offset : min(Self.glideStepFrames, frameCount - offset)
@@ -212,6 +221,28 @@ public final class NBandEQKernel: InPlaceEffectKernel {
         for channel in 0..<channelCount {
             band.coefficients.run(channels[channel] + offset + fading, frames: frames - fading,
                                   state: state + 2 * (index * channelCount + channel))
+        }
+    }
+
+    /// With nothing gliding or fading, every active band runs in one pass per sample: the bands'
+    /// recursions then overlap in the pipeline instead of each waiting on its own previous sample.
+    private func processSettled(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
+        var active = 0
+        for index in 0..<bandCount where !bands[index].bypassed {
+            activeBands[active] = index
+            active += 1
+        }
+        guard active > 0 else { return }
+        for channel in 0..<channelCount {
+            let samples = channels[channel]
+            for frame in 0..<frameCount {
+                var x = Double(samples[frame])
+                for slot in 0..<active {
+                    let index = activeBands[slot]
+                    x = bands[index].coefficients.tick(x, state: state + 2 * (index * channelCount + channel))
+                }
+                samples[frame] = Float(x)
+            }
         }
     }
 

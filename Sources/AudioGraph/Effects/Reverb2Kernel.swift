@@ -43,9 +43,8 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         EffectParameterInfo(id: randomizeReflections, name: "randomize reflections", unit: .generic, minValue: 1, maxValue: 1000, defaultValue: 1),
     ])
     private var appliedChangeCount = -1
-    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset), nil once a parameter moved.
+    /// The factory preset last loaded (kAudioUnitProperty_PresentPreset).
     public private(set) var currentPreset: ReverbPreset?
-    private var presetChangeCount = -1
 
     private var sampleRate = 44_100.0
     private var channelCount = 0
@@ -53,19 +52,39 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
     private var lines = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private var lineCapacity = 0
     private var writeIndex = 0
-    private var lineLengths = [Int](repeating: 1, count: lineCount)
-    private var loopGains = [Double](repeating: 0, count: lineCount)
-    private var dampingPoles = [Double](repeating: 0, count: lineCount)
-    private var dampingState = [Double](repeating: 0, count: lineCount)
-    private var diffusers: [AllPass] = []
+    // Per-line settings and state, and the taps' signs, in fixed storage: the render loop touches
+    // them every sample, so no array bounds checks or exclusivity checks.
+    private let lineLengths = UnsafeMutablePointer<Int>.allocate(capacity: lineCount)
+    private let loopGains = UnsafeMutablePointer<Double>.allocate(capacity: lineCount)
+    private let dampingPoles = UnsafeMutablePointer<Double>.allocate(capacity: lineCount)
+    private let dampingState = UnsafeMutablePointer<Double>.allocate(capacity: lineCount)
+    /// Row r of the 8×8 Hadamard matrix's signs at `tapSigns + 8r`.
+    private let tapSigns = UnsafeMutablePointer<Double>.allocate(capacity: lineCount * lineCount)
+    private var diffusers = AllPassChain()
     private var wet = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private var maximumFrames = 0
 
-    public init() {}
+    public init() {
+        lineLengths.initialize(repeating: 1, count: Self.lineCount)
+        loopGains.initialize(repeating: 0, count: Self.lineCount)
+        dampingPoles.initialize(repeating: 0, count: Self.lineCount)
+        dampingState.initialize(repeating: 0, count: Self.lineCount)
+        for row in 0..<Self.lineCount {
+            for line in 0..<Self.lineCount {
+                tapSigns[row * Self.lineCount + line] = (row & line).nonzeroBitCount & 1 == 0 ? 1 : -1
+            }
+        }
+    }
 
     deinit {
         lines.deallocate()
         wet.deallocate()
+        lineLengths.deallocate()
+        loopGains.deallocate()
+        dampingPoles.deallocate()
+        dampingState.deallocate()
+        tapSigns.deallocate()
+        diffusers.deallocate()
     }
 
     public var parameterInfos: [EffectParameterInfo] { parameters.infos }
@@ -90,7 +109,6 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         parameters.set(Self.decayTimeAtNyquist, room.decayAtNyquist)
         parameters.set(Self.randomizeReflections, room.reflectionsSeed)
         currentPreset = preset
-        presetChangeCount = parameters.changeCount
     }
 
     public func prepare(sampleRate: Double, channelCount: Int, maximumFrames: Int) {
@@ -105,21 +123,21 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         lines = .allocate(capacity: lineCapacity * Self.lineCount)
         wet.deallocate()
         wet = .allocate(capacity: maximumFrames * channelCount)
-        diffusers = Self.diffuserSeconds.map { AllPass(length: max(1, Int($0 * sampleRate)), gain: Self.diffuserGain) }
+        diffusers.deallocate()
+        diffusers = AllPassChain(lengths: Self.diffuserSeconds.map { max(1, Int($0 * sampleRate)) }, gain: Self.diffuserGain)
         reset()
     }
 
     public func reset() {
         lines.update(repeating: 0, count: lineCapacity * Self.lineCount)
         writeIndex = 0
-        for index in 0..<Self.lineCount { dampingState[index] = 0 }
-        for index in diffusers.indices { diffusers[index].clear() }
+        dampingState.update(repeating: 0, count: Self.lineCount)
+        diffusers.clear()
         applyParameters()
     }
 
     public func process(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
         if appliedChangeCount != parameters.changeCount { applyParameters() }
-        if presetChangeCount != parameters.changeCount { currentPreset = nil }
         renderWet(from: channels, frameCount: frameCount)
         mix(into: channels, frameCount: frameCount)
     }
@@ -164,10 +182,10 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
                 var input = 0.0
                 for channel in 0..<channelCount { input += Double(channels[channel][frame]) }
                 input *= inputScale
-                for index in diffusers.indices { input = diffusers[index].tick(input) }
+                input = diffusers.tick(input)
                 readLines(into: y, mask: mask)
                 for channel in 0..<channelCount {
-                    wet[channel * maximumFrames + frame] = Float(Self.tap(y, pattern: channel) * outputScale)
+                    wet[channel * maximumFrames + frame] = Float(tap(y, row: channel & 7) * outputScale)
                 }
                 Self.hadamard8(y)
                 for line in 0..<Self.lineCount {
@@ -179,13 +197,13 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
         }
     }
 
-    /// The lines summed with the signs of Hadamard row `pattern` (mod 8): orthogonal rows give
-    /// each output channel an uncorrelated view of the same room.
+    /// The lines summed with the signs of Hadamard row `row`: orthogonal rows give each output
+    /// channel an uncorrelated view of the same room.
     @inline(__always)
-    static func tap(_ y: UnsafeMutablePointer<Double>, pattern: Int) -> Double {
-        let row = pattern & 7
+    private func tap(_ y: UnsafeMutablePointer<Double>, row: Int) -> Double {
+        let signs = tapSigns + row * Self.lineCount
         var sum = 0.0
-        for line in 0..<lineCount { sum += (row & line).nonzeroBitCount & 1 == 0 ? y[line] : -y[line] }
+        for line in 0..<Self.lineCount { sum += signs[line] * y[line] }
         return sum
     }
 
@@ -233,28 +251,51 @@ public final class Reverb2Kernel: InPlaceEffectKernel {
     }
 }
 
-/// A Schroeder all-pass section: flat magnitude, smeared phase (echo density without colour).
-struct AllPass {
-    private var buffer: [Double]
-    private var index = 0
+/// Schroeder all-pass sections in series: flat magnitude, smeared phase (echo density without
+/// colour). One buffer holds every section's delay line; the owner frees it with `deallocate()`.
+struct AllPassChain {
+    private let buffer: UnsafeMutablePointer<Double>
+    private let size: Int
+    /// Each section's length, then each section's position.
+    private let lengthsAndPositions: UnsafeMutablePointer<Int>
+    private let count: Int
     let gain: Double
 
-    init(length: Int, gain: Double) {
-        buffer = [Double](repeating: 0, count: length)
+    init(lengths: [Int] = [], gain: Double = 0) {
+        size = lengths.reduce(0, +)
+        count = lengths.count
+        buffer = .allocate(capacity: max(size, 1))
+        buffer.initialize(repeating: 0, count: max(size, 1))
+        lengthsAndPositions = .allocate(capacity: max(2 * count, 1))
+        lengthsAndPositions.initialize(repeating: 0, count: max(2 * count, 1))
+        for (section, length) in lengths.enumerated() { lengthsAndPositions[section] = length }
         self.gain = gain
     }
 
-    mutating func clear() {
-        for position in buffer.indices { buffer[position] = 0 }
-        index = 0
+    func deallocate() {
+        buffer.deallocate()
+        lengthsAndPositions.deallocate()
+    }
+
+    func clear() {
+        buffer.update(repeating: 0, count: size)
+        (lengthsAndPositions + count).update(repeating: 0, count: count)
     }
 
     @inline(__always)
-    mutating func tick(_ x: Double) -> Double {
-        let delayed = buffer[index]
-        let v = x + gain * delayed
-        buffer[index] = v
-        index = index + 1 == buffer.count ? 0 : index + 1
-        return delayed - gain * v
+    func tick(_ x: Double) -> Double {
+        var value = x
+        var start = 0
+        for section in 0..<count {
+            let length = lengthsAndPositions[section]
+            let position = lengthsAndPositions[count + section]
+            let delayed = buffer[start + position]
+            let v = value + gain * delayed
+            buffer[start + position] = v
+            lengthsAndPositions[count + section] = position + 1 == length ? 0 : position + 1
+            value = delayed - gain * v
+            start += length
+        }
+        return value
     }
 }

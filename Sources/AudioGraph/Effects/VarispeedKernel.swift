@@ -80,14 +80,6 @@ public final class VarispeedKernel: TimeEffectKernel {
         outputTable.deallocate()
         outputTable = .allocate(capacity: channelCount)
         for channel in 0..<channelCount { inputChannels[channel] = input + channel * chunkFrames }
-        reset()
-    }
-
-    /// A fresh variable-rate resampler: libsoxr has no way to clear one in place (soxr_clear drops
-    /// the variable-rate setup), so reset builds it again; it allocates, like AudioUnitReset is
-    /// allowed to on the control side.
-    public func reset() {
-        guard channelCount > 0 else { return }
         if let resampler { soxr_delete(resampler) }
         var ioSpec = soxr_io_spec(SOXR_FLOAT32_S, SOXR_FLOAT32_S)
         var qualitySpec = soxr_quality_spec(4, 32)  // SOXR_HQ, SOXR_VR
@@ -96,6 +88,15 @@ public final class VarispeedKernel: TimeEffectKernel {
         // For variable rate, input rate / output rate is the largest ratio that will be set.
         resampler = soxr_create(Self.maximumRate, 1, UInt32(channelCount), &error, &ioSpec, &qualitySpec, &runtimeSpec)
         precondition(resampler != nil, "soxr_create (variable rate) failed: \(error.map { String(cString: $0) } ?? "unknown")")
+        reset()
+    }
+
+    /// Clears libsoxr's state and sets the current rate again. (libsoxr frees its buffers on
+    /// clear and rebuilds them when the ratio is set, so this allocates, on the control side;
+    /// changing the ratio while rendering does not.)
+    public func reset() {
+        guard let resampler else { return }
+        soxr_clear(resampler)
         soxr_set_io_ratio(resampler, Double(parameters[Self.playbackRate]), 0)
         appliedChangeCount = parameters.changeCount
         pendingFrames = 0

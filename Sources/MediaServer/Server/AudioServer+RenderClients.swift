@@ -4,7 +4,7 @@ import SimCore
 /// The device hook: apps that render their own audio (an audio unit's render callback) are
 /// pulled by the IO cycle, once per IO buffer, and mixed like voices.
 extension AudioServer {
-    /// Attaches `client` for `app` from the next IO cycle on: it is called once per IO cycle,
+    /// Attaches `client` for `app` from the next IO buffer on: it is called once per IO cycle,
     /// with the whole IO buffer, to fill `outputChannels` channels at the hardware rate. Its
     /// output is mixed as `addVoice` mixes a voice: the policy gain (silent while inactive,
     /// interrupted or silenced; ducked), the app's route outputs by the default channel map or
@@ -20,7 +20,10 @@ extension AudioServer {
         let id = VoiceID(rawValue: io.nextVoiceID)
         io.nextVoiceID += 1
         let channels = max(1, outputChannels)
-        let engineVoice = engine.addClientVoice(client, channels: channels, at: engine.position)
+        // The cycle playing now was rendered before this call on a device: the first buffer the
+        // client renders is the next one.
+        let start = controlFrame > io.cycleStart ? io.cycleStart + Int64(io.cycleFrames) : io.cycleStart
+        let engineVoice = engine.addClientVoice(client, channels: channels, at: start)
         io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: channels,
                                     role: .renderClient(assignments: assignments, input: input)))
         io.clientObservers.append((id, app, observe))
@@ -30,7 +33,8 @@ extension AudioServer {
         return id
     }
 
-    /// Detaches a render client: it is not called from the next IO cycle on.
+    /// Detaches a render client: it is not called again (not even for the cycle playing now,
+    /// which stays silent), as no render callback comes after `AudioOutputUnitStop` returns.
     public func removeRenderClient(_ id: VoiceID) {
         guard let engine = io.engine, let entry = io.voices.first(where: { $0.id == id }),
               case .renderClient = entry.role else { return }

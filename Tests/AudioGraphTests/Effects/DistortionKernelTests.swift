@@ -29,9 +29,7 @@ struct DistortionKernelTests {
         #expect(DistortionPreset.avAudioUnitDistortionDefault == .drumsBitBrush)
         kernel.loadFactoryPreset(.speechRadioTower)
         #expect(kernel.currentPreset == .speechRadioTower)
-        kernel.setParameter(DistortionKernel.finalMix, 10)
-        _ = EffectSignals.process(kernel, [[0, 0]])
-        #expect(kernel.currentPreset == nil)
+        #expect(kernel.parameter(DistortionKernel.finalMix) == 100)
     }
 
     @Test("ENGINE-EFFECT-DISTORTION-HARMONICS: a sine gains harmonics through the distortion presets, more as the pre-gain rises")

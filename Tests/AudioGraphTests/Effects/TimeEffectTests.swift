@@ -70,6 +70,7 @@ struct TimeEffectTests {
         #expect(infos.map(\.defaultValue) == [1, 0, 8, 1])
         kernel.setParameter(TimePitchKernel.rate, 100)
         #expect(kernel.parameter(TimePitchKernel.rate) == 32)
+        #expect(TimePitchKernel.libraryVersion.hasPrefix("3."))
     }
 
     @Test("ENGINE-EFFECT-TIMEPITCH-PITCH: pitch +1200 cents plays a 440 Hz tone at 880 Hz, taking input at the same pace")
