@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         // For the effects benchmark, which writes its inputs as WAV files for sox.
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        // For the voice-processing benchmark.
+        .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,7 +59,7 @@ let package = Package(
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
         // and CRubberBand (the time-pitch effect kernel).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
-        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
         .target(name: "OpenCoreAudioTypes"),
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
@@ -82,7 +84,7 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
@@ -94,5 +96,18 @@ let package = Package(
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+
+        // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
+        // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
+        // C, and VoiceProcessing is the one Swift importer.
+        systemLibrary("CWebRTCAudioProcessing", pkgConfig: "webrtc-audio-processing", apt: "libwebrtc-audio-processing-dev"),
+        // SwiftPM takes the include path from pkg-config but drops its -D flags, so they are repeated here.
+        .target(
+            name: "CWebRTCShim",
+            dependencies: ["CWebRTCAudioProcessing"],
+            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")]
+        ),
+        .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
+        .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
     ]
 )

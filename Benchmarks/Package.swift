@@ -85,5 +85,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "scenario-workload", dependencies: ["ScenarioWorkloads"]),
+        // Voice processing: webrtc AEC+NS+AGC per 10 ms frame at 16 and 48 kHz, allocations in steady state.
+        .target(
+            name: "VoiceWorkloads",
+            dependencies: [.product(name: "VoiceProcessing", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "VoiceBenchmarks",
+            dependencies: ["VoiceWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/VoiceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

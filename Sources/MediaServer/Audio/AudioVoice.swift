@@ -10,6 +10,8 @@ struct AudioVoice {
         /// An app's render client (`addRenderClient`): plays like `.output`; with `input`, it
         /// also reads the app's route input through its own tap.
         case renderClient(assignments: [ChannelAssignment]?, input: Bool)
+        /// The device's acoustic echo (`AcousticEcho`): feeds every listener of the built-in microphone.
+        case acousticEcho
     }
 
     let id: VoiceID

@@ -17,6 +17,7 @@ extension AudioServer {
         io.engine = RenderEngine(sampleRate: rate, maxFrames: renderSliceFrames,
                                  quality: io.settings.conversionQuality, startFrame: io.cycleStart)
         io.cycleAction = { [unowned self] in self.runIOCycle() }
+        startAcousticPath()
         record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
         io.sampledGeneration = policy.generation
         sampleMixState()
@@ -45,6 +46,7 @@ extension AudioServer {
     func runIOCycle() {
         guard let engine = io.engine else { return }
         engine.render(frames: io.cycleFrames)
+        applyAcousticPath(frames: io.cycleFrames, engine: engine)
         writeSinks(frames: io.cycleFrames, engine: engine)
         io.cycleStart += Int64(io.cycleFrames)
         engine.collectGarbage()

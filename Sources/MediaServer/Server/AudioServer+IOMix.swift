@@ -51,6 +51,7 @@ extension AudioServer {
         io.layout = layout
         io.readerTaps = taps
         io.clientInputChannels = clientInputs
+        configureAcousticPath()
         // Apps in registration order, so the trace lines below come out in a stable order.
         let playing = Set(io.voices.compactMap(\.app))
         var mixes: [AppID: AppMix] = [:]
@@ -105,6 +106,8 @@ extension AudioServer {
             return outputPlan(voice, assignments: assignments, clientInput: nil)
         case let .renderClient(assignments, input):
             return outputPlan(voice, assignments: assignments, clientInput: input ? io.clientInputChannels[voice.id] ?? -1 : -1)
+        case .acousticEcho:
+            return .init(voice: voice.engineVoice, channels: 1, routes: acousticEchoRoutes(), clientInput: -1)
         case let .inputSource(portUID, channel):
             let routes = io.readerTaps.filter { $0.portUID == portUID && $0.channel == channel && $0.gain != 0 }
                 .map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }

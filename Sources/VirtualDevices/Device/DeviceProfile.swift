@@ -14,6 +14,8 @@ public struct DeviceProfile: Hashable, Sendable {
     public var hardware: AudioHardware
     /// Built-in ports, outputs then inputs, in the order the profile lists them.
     public var builtInPorts: [Port]
+    /// Which built-in outputs reach the built-in microphone, and how (in output port order).
+    public var acousticPaths: [AcousticPath] = []
 }
 
 /// The capabilities of the device's audio hardware (reference avaudiosession.md §16).

@@ -8,9 +8,12 @@ enum ProfileReader {
         ])
         let hardware = try readHardware(top.required("hardware"))
         var ports: [Port] = []
+        var paths: [AcousticPath] = []
         for (key, direction) in [("outputs", PortDirection.output), ("inputs", .input)] {
             for value in try top[key]?.list(key) ?? [] {
-                ports.append(try readPort(value, direction: direction, rates: hardware.sampleRates))
+                let port = try readPort(value, direction: direction, rates: hardware.sampleRates)
+                ports.append(port)
+                if direction == .output, let path = try readAcousticPath(value, port: port) { paths.append(path) }
             }
         }
         try checkUniqueUIDs(ports, in: top)
@@ -24,7 +27,8 @@ enum ProfileReader {
                 try value.choice("connector", Connector.allCases.map { ($0.rawValue, $0) })
             },
             hardware: hardware,
-            builtInPorts: ports)
+            builtInPorts: ports,
+            acousticPaths: paths)
     }
 
     private static func readHardware(_ value: YAMLValue) throws(SourceError) -> AudioHardware {
@@ -52,7 +56,7 @@ enum ProfileReader {
     }
 
     private static func readPort(_ value: YAMLValue, direction: PortDirection, rates: [Int]) throws(SourceError) -> Port {
-        let map = try value.mapping("a port", allowed: ["type", "name", "uid", "channels", "data-sources"])
+        let map = try value.mapping("a port", allowed: ["type", "name", "uid", "channels", "data-sources", "acoustic-path"])
         let type = try map.required("type").choice("port type", PortType.allCases.map { ($0.rawValue, $0) })
         let channelsValue = try map.required("channels")
         let channels = try channelsValue.list("channels").map { v throws(SourceError) in try readChannel(v) }
@@ -61,6 +65,20 @@ enum ProfileReader {
         return Port(portType: type, direction: direction, portName: try map.required("name").string("name"),
                     uid: try map.required("uid").string("uid"), channelNames: channels, dataSources: sources,
                     sampleRates: rates)
+    }
+
+    /// An output's `acoustic-path`: `none`, or `{ delay-ms, attenuation-db }` (either may be left
+    /// out and takes the port type's default); absent, the port type's default (`AcousticPath`).
+    private static func readAcousticPath(_ value: YAMLValue, port: Port) throws(SourceError) -> AcousticPath? {
+        let map = try value.mapping("a port", allowed: ["type", "name", "uid", "channels", "data-sources", "acoustic-path"])
+        let fallback = AcousticPath.defaultPath(for: port.portType, outputUID: port.uid)
+        guard let entry = map["acoustic-path"] else { return fallback }
+        if (try? entry.string("acoustic-path")) == "none" { return nil }
+        let fields = try entry.mapping("acoustic-path (a mapping, or none)", allowed: ["delay-ms", "attenuation-db"])
+        guard let delay = try fields["delay-ms"]?.int("delay-ms", in: 0...1_000) ?? fallback?.delayMilliseconds,
+              let attenuation = try fields["attenuation-db"]?.int("attenuation-db", in: 0...200) ?? fallback?.attenuationDecibels
+        else { throw entry.error("acoustic-path of a \(port.portType.rawValue) port needs delay-ms and attenuation-db (no default for this port type)") }
+        return AcousticPath(outputUID: port.uid, delayMilliseconds: delay, attenuationDecibels: attenuation)
     }
 
     private static func readChannel(_ value: YAMLValue) throws(SourceError) -> (String, ChannelLabel) {
