@@ -115,8 +115,8 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CAllocationCounter", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer",
-                           "VirtualDevices", "SimCore"]
+            dependencies: ["CAllocationCounter", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+                           "MediaServer", "VirtualDevices", "SimCore"]
         ),
     ]
 )

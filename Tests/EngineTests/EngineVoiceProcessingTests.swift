@@ -1,5 +1,6 @@
 import Foundation
 import OpenAVFAudio
+import OpenAudioToolbox
 import Soundcheck
 import Testing
 
@@ -40,5 +41,36 @@ struct EngineVoiceProcessingTests {
             do { try engine.inputNode.setVoiceProcessingEnabled(true); return nil } catch { return (error as NSError).code }
         }
         #expect(code == -10849)
+    }
+}
+
+extension EngineVoiceProcessingTests {
+    @Test("ENGINE-VOICE-PROCESSING-BOTH-NODES: with voice processing the IO nodes sit on a voice-processing IO unit that gets the switches")
+    func voiceProcessingUnit() throws {
+        let device = try SimulatedDevice(seed: 32)
+        try device.launch("Call", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+        device.answerRecordPermission("Call", granted: true)
+        let engine = try device.run(as: "Call") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            try engine.inputNode.setVoiceProcessingEnabled(true)
+            engine.connect(engine.inputNode, to: engine.mainMixerNode, format: engine.inputNode.outputFormat(forBus: 0))
+            engine.mainMixerNode.outputVolume = 0
+            try engine.start()
+            engine.inputNode.isVoiceProcessingInputMuted = true
+            return engine
+        }
+        device.advance(by: .milliseconds(200))
+        #expect(engine.isRunning)
+        let unit = try #require(engine.outputNode.audioUnit)
+        var description = AudioComponentDescription()
+        #expect(AudioComponentGetDescription(AudioComponentInstanceGetComponent(unit)!, &description) == 0)
+        #expect(description.componentSubType == kAudioUnitSubType_VoiceProcessingIO)
+        var muted: UInt32 = 0
+        var size = UInt32(MemoryLayout<UInt32>.size)
+        #expect(AudioUnitGetProperty(unit, kAUVoiceIOProperty_MuteOutput, kAudioUnitScope_Global, 0, &muted, &size) == 0)
+        #expect(muted == 1)
     }
 }

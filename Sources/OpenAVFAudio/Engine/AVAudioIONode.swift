@@ -1,5 +1,6 @@
 import AudioGraph
 import Foundation
+import OpenAudioToolbox
 
 /// `AVAudioIONode`: the engine's connection to the audio device (or, in manual rendering mode,
 /// to the app's own buffers).
@@ -7,8 +8,9 @@ public class AVAudioIONode: AVAudioNode, @unchecked Sendable {
     /// Seconds from the device to the app (input) or from the app to the device (output).
     public var presentationLatency: TimeInterval { engine?.devicePresentationLatency(input: self is AVAudioInputNode) ?? 0 }
 
-    /// The RemoteIO unit under the node while the engine renders to the device; nil otherwise.
-    public var audioUnit: OpaquePointer? { nil }
+    /// The IO unit under the node (RemoteIO, or voice-processing IO) while the engine renders to
+    /// the device; nil otherwise.
+    public var audioUnit: AudioUnit? { engine?.device?.unit }
 
     /// Voice processing (echo cancellation, noise suppression, AGC) on the engine's IO: enabling
     /// it on either IO node applies to both. Only while the engine is stopped and rendering to
