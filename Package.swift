@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
         .target(name: "OpenCoreAudioTypes"),
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(
@@ -136,5 +136,14 @@ let package = Package(
         ),
         .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
         .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
+
+        // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
+        // (Fixtures), and the allocation counter that proves the render path allocates nothing.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["CAllocationCounter", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+                           "MediaServer", "VirtualDevices", "SimCore"]
+        ),
     ]
 )

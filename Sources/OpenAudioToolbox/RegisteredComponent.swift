@@ -1,3 +1,4 @@
+import AudioGraph
 import Foundation
 import OpenCoreAudioTypes
 
@@ -43,6 +44,24 @@ final class RegisteredComponent: Sendable {
         },
         RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_AUConverter, name: "Apple: AUConverter") {
             ConverterUnit(component: $0)
+        },
+        RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_NewTimePitch, name: "Apple: AUNewTimePitch") {
+            EffectUnit(component: $0) { _ in TimePitchKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_Varispeed, name: "Apple: AUVarispeed") {
+            EffectUnit(component: $0) { _ in VarispeedKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_NBandEQ, name: "Apple: AUNBandEQ") {
+            EffectUnit(component: $0, bands: 16, maximumBands: 1024) { NBandEQKernel(bandCount: $0) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Delay, name: "Apple: AUDelay") {
+            EffectUnit(component: $0) { _ in DelayKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Reverb2, name: "Apple: AUReverb2") {
+            EffectUnit(component: $0) { _ in Reverb2Kernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Distortion, name: "Apple: AUDistortion") {
+            EffectUnit(component: $0) { _ in DistortionKernel() }
         },
     ]
 

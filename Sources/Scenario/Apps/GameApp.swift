@@ -1,3 +1,4 @@
+import Foundation
 import OpenAVFAudio
 
 /// A game: ambient (mixes with other audio, obeys the silent switch), active whenever it is in
@@ -5,11 +6,20 @@ import OpenAVFAudio
 /// plays — the `silenceSecondaryAudioHint` — and its effects always playing. It pauses in the
 /// background and plays again when it becomes active.
 ///
+/// Its sound is an `AVAudioEngine`: the soundtrack (a looping tone at −12 dBFS) and the effects
+/// (short blips, `effect` command) are two player nodes on the main mixer. When the hardware
+/// format changes the engine stops itself; the game logs `engine-configuration-change` with the
+/// new rate and starts it again. After a media-services reset it builds a new engine.
+///
 /// Mistake: `ignores-secondary-audio-hint` (the soundtrack plays over the user's music).
 public final class GameApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .ambient }
     override public class var defaultTone: Int? { 440 }
     public private(set) var soundtrackMuted = false
+    private var engine: AVAudioEngine?
+    private let soundtrack = AVAudioPlayerNode()
+    private let effects = AVAudioPlayerNode()
+    private var configurationObserver: NSObjectProtocol?
 
     override public func didLaunch() {
         // At launch the app is already in the foreground: activate as didBecomeActive would.
@@ -29,6 +39,7 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
     override public func perform(_ command: String) {
         switch command {
         case "play": play(because: "user")
+        case "effect": playEffect()
         default: setPlaying(false, because: "user")
         }
     }
@@ -38,5 +49,72 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
         soundtrackMuted = begin
         setSoundGain(begin ? 0 : 1)
         log(begin ? "soundtrack-muted" : "soundtrack-unmuted")
+    }
+
+    // MARK: The engine
+
+    /// Builds the engine: soundtrack and effects players on the main mixer, the soundtrack
+    /// scheduled to loop. Called at launch and again after a media-services reset.
+    override public func makeSound() {
+        if let engine {
+            engine.detach(soundtrack)
+            engine.detach(effects)
+        }
+        configurationObserver.map(NotificationCenter.default.removeObserver)
+        let engine = AVAudioEngine()
+        self.engine = engine
+        let frequency = configuration.tone ?? Self.defaultTone ?? 440
+        let music = Self.tone(frequency: Double(frequency), seconds: 1)
+        engine.attach(soundtrack)
+        engine.attach(effects)
+        engine.connect(soundtrack, to: engine.mainMixerNode, format: music.format)
+        engine.connect(effects, to: engine.mainMixerNode, format: music.format)
+        soundtrack.scheduleBuffer(music, at: nil, options: .loops)
+        soundtrack.volume = soundtrackMuted ? 0 : 1
+        configurationObserver = NotificationCenter.default.addObserver(
+            forName: .AVAudioEngineConfigurationChange, object: engine, queue: nil) { [weak self] _ in
+            self?.engineConfigurationChanged()
+        }
+    }
+
+    override public func startSound() -> Bool {
+        guard let engine else { return true }
+        do { try engine.start() } catch { return false }
+        soundtrack.play()
+        return true
+    }
+
+    override public func stopSound() { engine?.pause() }
+
+    override func setSoundGain(_ gain: Float) { soundtrack.volume = gain }
+
+    /// A short blip on the effects player, cutting the previous one.
+    private func playEffect() {
+        effects.scheduleBuffer(Self.tone(frequency: 1_760, seconds: 0.1), at: nil, options: .interrupts)
+        effects.play()
+        log("effect")
+    }
+
+    /// The engine stopped itself for a new hardware format: start it again on that format.
+    private func engineConfigurationChanged() {
+        guard let engine else { return }
+        let rate = Int(engine.outputNode.outputFormat(forBus: 0).sampleRate)
+        log("engine-configuration-change", ["hz": String(rate)])
+        guard isPlaying else { return }
+        if (try? engine.start()) != nil { soundtrack.play() } else { log("error", ["call": "start", "code": "refused"]) }
+    }
+
+    /// A mono sine at −12 dBFS (the reference apps' level), a whole number of cycles long so it
+    /// loops without a click.
+    static func tone(frequency: Double, seconds: Double) -> AVAudioPCMBuffer {
+        let rate = 48_000.0
+        let format = AVAudioFormat(standardFormatWithSampleRate: rate, channels: 1)!
+        let frames = AVAudioFrameCount(seconds * rate)
+        let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: frames)!
+        buffer.frameLength = frames
+        for frame in 0..<Int(frames) {
+            buffer.floatChannelData![0][frame] = 0.25 * Float(sin(2 * Double.pi * frequency * Double(frame) / rate))
+        }
+        return buffer
     }
 }

@@ -6,7 +6,7 @@ enum ReferenceApps {
     ]
 
     static let models: [ScenarioAppModel] = [
-        ScenarioAppModel(name: "game", commands: ["play", "pause"],
+        ScenarioAppModel(name: "game", commands: ["play", "pause", "effect"],
                          mistakes: sharedMistakes + ["ignores-secondary-audio-hint"]) { GameApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "media-player", commands: ["play", "pause", "stop"],
                          mistakes: sharedMistakes + ["activates-at-launch", "ignores-route-change"],
@@ -23,5 +23,7 @@ enum ReferenceApps {
         ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
     ]
 }

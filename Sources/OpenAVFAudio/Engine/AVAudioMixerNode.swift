@@ -1,0 +1,67 @@
+import AudioGraph
+import Foundation
+
+/// `AVAudioMixerNode`: mixes any number of inputs, at any rate and channel count, into one
+/// output. Each input is converted to the output rate (libsoxr) and mapped onto the output
+/// channels, at the volume and pan its source node carries (`AVAudioMixing`).
+public final class AVAudioMixerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
+    /// 0 … 1, default 1: the gain of the mix.
+    public var outputVolume: Float = 1 { didSet { outputVolume = min(max(outputVolume, 0), 1) } }
+    private var mixing = MixingSettings()
+    public var volume: Float { get { mixing.volume } set { mixing.volume = newValue } }
+    public var pan: Float { get { mixing.pan } set { mixing.pan = newValue } }
+    override var mixingVolume: Float { mixing.volume }
+    override var mixingPan: Float { mixing.pan }
+
+    private var bridges: [RateBridge?] = []
+    private var routings: [ChannelRouting?] = []
+
+    public init() {
+        super.init(inputs: 1, outputs: 1)
+    }
+
+    /// The first input bus with nothing connected to it.
+    public var nextAvailableInputBus: AVAudioNodeBus {
+        inputConnections.firstIndex { $0 == nil } ?? inputConnections.count
+    }
+
+    public override func name(forInputBus bus: AVAudioNodeBus) -> String? {
+        bus >= 0 ? "Input \(bus)" : nil
+    }
+
+    /// Mixers have as many input buses as are used: connecting to a new one adds it.
+    func ensureInputBus(_ bus: Int) {
+        while inputFormats.count <= bus {
+            inputFormats.append(.engineDefault)
+            inputConnections.append(nil)
+        }
+    }
+
+    override func prepareRender(maximumFrames: Int) {
+        super.prepareRender(maximumFrames: maximumFrames)
+        let output = outputFormat(forBus: 0)
+        bridges = inputConnections.indices.map { bus in
+            guard inputConnections[bus] != nil else { return nil }
+            let input = inputFormats[bus]
+            let channels = Int(input.channelCount)
+            if let bridge = bridges.indices.contains(bus) ? bridges[bus] : nil,
+               bridge.matches(channelCount: channels, from: input.sampleRate, to: output.sampleRate) { return bridge }
+            return RateBridge(channelCount: channels, from: input.sampleRate, to: output.sampleRate, maximumFrames: maximumFrames)
+        }
+        routings = inputConnections.indices.map { bus in
+            inputConnections[bus] == nil ? nil : ChannelRouting(from: inputFormats[bus], to: output)
+        }
+    }
+
+    override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
+        output.clear(frames: frames)
+        for bus in 0..<min(bridges.count, routings.count) {
+            guard let bridge = bridges[bus], let routing = routings[bus], let (source, _) = inputNode(bus) else { continue }
+            let channels = bridge.pull(source, frames: frames, serial: serial, serials: serials)
+            routing.accumulate(channels, into: output.channels, frames: frames, volume: source.mixingVolume, pan: source.mixingPan)
+        }
+        if outputVolume != 1 {
+            for channel in 0..<output.channelCount { MixKernel.scale(output.channels[channel], by: outputVolume, frames: frames) }
+        }
+    }
+}
