@@ -3,7 +3,7 @@
 /// area here when its simulation lands; its requirements then show as "not checked" until checked.
 public enum UnimplementedAreas {
     public static let names: [String] = [
-        "airplay2", "audio-units", "component-manager", "core-midi", "engine",
+        "airplay2", "component-manager", "core-midi", "engine",
         "inter-app-audio", "midi-ble", "now-playing", "openal",
     ]
 }
