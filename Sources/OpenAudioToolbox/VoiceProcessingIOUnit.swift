@@ -1,7 +1,9 @@
+import AudioGraph
 import OpenCoreAudioTypes
 
 /// `kAudioUnitSubType_VoiceProcessingIO`: RemoteIO for voice chat. The same elements, formats,
-/// callbacks and session behaviour, plus the voice-processing switches: bypass (off), automatic
+/// callbacks and session behaviour; the microphone runs through webrtc voice processing against
+/// what the unit plays (`VoiceProcessingPath`) before the app captures it; and the switches: bypass (off), automatic
 /// gain control (on), ducking of other audio (on), quality, and muting the unit's output to the
 /// app — the processed microphone a VoIP app sends — (off; the mute button of a call).
 final class VoiceProcessingIOUnit: RemoteIOUnit {
@@ -9,6 +11,21 @@ final class VoiceProcessingIOUnit: RemoteIOUnit {
     var automaticGainControl = true
     var duckNonVoiceAudio = true
     var quality: UInt32 = 127
+    /// The webrtc processor running while the unit runs (VoiceProcessingPath.swift).
+    private var processing: VoiceProcessingPath?
+
+    override func renderStateMade(_ state: RemoteIORenderState, hardware: HardwareSnapshot) {
+        processing = VoiceProcessingPath(sampleRate: hardware.sampleRate, capacity: state.hardwareCapacity)
+        processing?.configure(bypassed: bypassVoiceProcessing, automaticGainControl: automaticGainControl)
+    }
+
+    override func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
+        processing?.processMicrophone(samples, frames: frames)
+    }
+
+    override func didPlay(_ cycle: RenderClientCycle) {
+        processing?.analyzePlayed(cycle)
+    }
 
     override func unitPropertyAccess(_ id: AudioUnitPropertyID, _ scope: AudioUnitScope) -> (exists: Bool, writable: Bool) {
         switch id {
@@ -37,6 +54,7 @@ final class VoiceProcessingIOUnit: RemoteIOUnit {
         case kAUVoiceIOProperty_DuckNonVoiceAudio: duckNonVoiceAudio = try readSwitch(data, size)
         default: outputMuted = try readSwitch(data, size)
         }
+        processing?.configure(bypassed: bypassVoiceProcessing, automaticGainControl: automaticGainControl)
         propertyChanged(id, scope, element)
     }
 

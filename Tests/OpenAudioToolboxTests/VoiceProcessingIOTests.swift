@@ -71,4 +71,33 @@ struct VoiceProcessingIOTests {
         let sink = try #require(device.sink(port))
         #expect(!sink.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "playback goes on")
     }
+
+    @Test("AU-VOICE-PROCESSING-ECHO: the unit's own tone, heard back by the built-in mic from the speaker, is cancelled in what the app captures; bypassed, it is not")
+    func echoCancelled() throws {
+        func capturedEcho(bypass: Bool) throws -> Double {
+            let device = try SimulatedDevice(seed: 52)
+            let app = RemoteIOApp()
+            try device.launch("Call", backgroundAudio: true) {
+                try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker])
+                try AVAudioSession.sharedInstance().setActive(true)
+                app.sampleRate = AVAudioSession.sharedInstance().sampleRate
+                try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
+                var flag: UInt32 = bypass ? 1 : 0
+                try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_BypassVoiceProcessing, kAudioUnitScope_Global, 0, &flag, 4))
+                try app.setRenderCallback()
+                try app.enableInput()
+                try app.initializeAndStart()
+                AVAudioApplication.requestRecordPermission { _ in }
+            }
+            device.answerRecordPermission("Call", granted: true)
+            device.advance(to: .seconds(4))
+            let rate = device.server.currentHardware.sampleRate
+            let tail = app.captured.suffix(rate)   // the last second, after the canceller converged
+            return toneAmplitude(tail, frequency: 1000, rate: Double(rate))
+        }
+        let bypassed = try capturedEcho(bypass: true)
+        let processed = try capturedEcho(bypass: false)
+        #expect(bypassed > 0.005, "the speaker's tone reaches the microphone: \(bypassed)")
+        #expect(20 * log10(bypassed / max(processed, 1e-9)) > 15, "cancelled from \(bypassed) to \(processed)")
+    }
 }
