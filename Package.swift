@@ -138,11 +138,10 @@ let package = Package(
         .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
 
         // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
-        // (Fixtures), and the allocation counter that proves the render path allocates nothing.
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CAllocationCounter", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+            dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
                            "MediaServer", "VirtualDevices", "SimCore"]
         ),
     ]
