@@ -35,8 +35,8 @@ struct ReportWriterTests {
         #expect(markdown.contains("| `SESSION-SINGLETON` | session | failed |"))
         let junit = JUnitWriter.render(report)
         #expect(junit.contains("tests=\"\(report.total)\" failures=\"1\""))
-        #expect(junit.contains("<testcase classname=\"conformance.engine\""))
-        #expect(junit.contains("<skipped message=\"not yet implemented: area &apos;engine&apos; is not simulated yet\"/>"))
+        #expect(junit.contains("<testcase classname=\"conformance.openal\""))
+        #expect(junit.contains("<skipped message=\"not yet implemented: area &apos;openal&apos; is not simulated yet\"/>"))
         #expect(!junit.contains("time="))
     }
 
