@@ -65,7 +65,7 @@ extension AVAudioPlayer {
     private func start(at time: TimeInterval?) -> Bool {
         guard let binding, !isZombie else { return false }
         if isPlaying { return true }
-        do { try AudioObjectIO.of(binding).start(binding) } catch { return false }
+        do { try AppIOUsers.of(binding).start(binding) } catch { return false }
         prepared = true
         rateLocked = true
         if playhead >= Int64(audio.frameCount) { playhead = 0 }
@@ -126,7 +126,7 @@ extension AVAudioPlayer {
         guard let binding else { return }
         endRun(playheadAfter: 0)
         prepared = false
-        AudioObjectIO.of(binding).stop(binding)
+        AppIOUsers.of(binding).stop(binding)
         let error = audio.error
         AppContext.run(as: binding) {
             if let error { delegate?.audioPlayerDecodeErrorDidOccur(self, error: error) }
@@ -138,7 +138,7 @@ extension AVAudioPlayer {
     func halt() {
         guard let binding, !isZombie, isPlaying else { return }
         endRun(playheadAfter: position)
-        AudioObjectIO.of(binding).stop(binding)
+        AppIOUsers.of(binding).stop(binding)
     }
 
     private func endRun(playheadAfter frame: Int64) {

@@ -90,7 +90,7 @@ public final class AVAudioPlayer: NSObject, @unchecked Sendable {
         // A player released while playing stops, and no longer holds the app's I/O running.
         if let binding, !isZombie, run != nil || startPending {
             if let voice { binding.server.removeVoice(voice) }
-            AudioObjectIO.of(binding).stop(binding)
+            AppIOUsers.of(binding).stop(binding)
         }
     }
 

@@ -64,7 +64,7 @@ extension AVAudioRecorder {
         let server = binding.server
         let configuration = server.configuration(of: binding.app)
         guard configuration.allowsInput, server.isActive(binding.app), prepareToRecord() else { return false }
-        do { try AudioObjectIO.of(binding).start(binding) } catch { return false }
+        do { try AppIOUsers.of(binding).start(binding) } catch { return false }
         generation += 1
         let expected = generation
         let begin = { [weak self] in
@@ -105,7 +105,7 @@ extension AVAudioRecorder {
             // rendered later, and only a running reader's tap receives it.
             stretches[last].end = binding.server.ioFrameNow
         }
-        AudioObjectIO.of(binding).stop(binding)
+        AppIOUsers.of(binding).stop(binding)
     }
 
     /// mediaserverd died: recording ends where it was, without a finish callback.

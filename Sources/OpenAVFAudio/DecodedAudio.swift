@@ -2,40 +2,6 @@ import Foundation
 import MediaServer
 import SimCore
 
-/// How many of an app's players and recorders run I/O: the server is told when the first starts
-/// and when the last stops (`setIORunning`), as mediaserverd sees one client per app.
-final class AudioObjectIO {
-    private var running = 0
-    private var epoch: Int
-
-    private init(epoch: Int) { self.epoch = epoch }
-
-    static func of(_ binding: AppBinding) -> AudioObjectIO {
-        binding.server.attachment(for: binding.app, key: "OpenAVFAudio.AudioObjectIO") {
-            AudioObjectIO(epoch: binding.server.epoch)
-        }
-    }
-
-    /// An object starts I/O; the policy may refuse (e.g. `cannotStartPlaying` from the background).
-    func start(_ binding: AppBinding) throws(SessionError) {
-        resetIfStale(binding)
-        try binding.server.setIORunning(binding.app, true)
-        running += 1
-    }
-
-    func stop(_ binding: AppBinding) {
-        resetIfStale(binding)
-        guard running > 0 else { return }
-        running -= 1
-        if running == 0 { try? binding.server.setIORunning(binding.app, false) }
-    }
-
-    /// A media-services reset forgot every app's I/O; objects from before it no longer count.
-    private func resetIfStale(_ binding: AppBinding) {
-        if epoch != binding.server.epoch { (epoch, running) = (binding.server.epoch, 0) }
-    }
-}
-
 /// Decoded audio of a file: planar float channels at the file's rate.
 struct DecodedAudio {
     var channels: [[Float]]

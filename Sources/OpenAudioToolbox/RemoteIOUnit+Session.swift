@@ -12,7 +12,7 @@ extension RemoteIOUnit {
         guard let binding else { throw AUError(kAudioUnitErr_NoConnection) }
         guard !isRunning else { return }
         do {
-            try OutputUnitIO.of(binding).start(binding)
+            try AppIOUsers.of(binding).start(binding)
         } catch {
             throw AUError(OSStatus(truncatingIfNeeded: error.code.rawValue))
         }
@@ -28,7 +28,7 @@ extension RemoteIOUnit {
         guard let binding, let client else { return }
         binding.server.removeRenderClient(client)
         self.client = nil
-        OutputUnitIO.of(binding).stop(binding)
+        AppIOUsers.of(binding).stop(binding)
         propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
     }
 

@@ -281,3 +281,35 @@ struct RemoteIOTests {
         #expect(!game.renderCalls.isEmpty, "the callback is still called while silenced")
     }
 }
+
+/// An app's players and I/O units share one I/O count: stopping its last player while its
+/// RemoteIO still runs does not tell the system that the app's I/O stopped.
+@Suite("One I/O count per app")
+struct SharedIOCountTests {
+    @Test("a player stopping while the app's RemoteIO runs leaves the app's I/O running (deactivating is isBusy)")
+    func playerAndUnitShareTheCount() throws {
+        let device = try SimulatedDevice(seed: 3)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-shared-io-\(getpid()).wav")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try AVAudioFile(forWriting: url, settings: [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 48_000.0,
+                                                               AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16])
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 48_000))
+        buffer.frameLength = 48_000
+        try file.write(from: buffer)
+        var player: AVAudioPlayer?
+        let unit = try RemoteIOTests.launch(device, "Synth") { app in
+            try app.setRenderCallback()
+            try app.initializeAndStart()
+            player = try AVAudioPlayer(contentsOf: url)
+        }
+        device.run(as: "Synth") { _ = player?.play() }
+        device.advance(by: .milliseconds(200))
+        device.run(as: "Synth") { player?.stop() }
+        let code = device.run(as: "Synth") { () -> Int? in
+            do { try AVAudioSession.sharedInstance().setActive(false) } catch { return (error as NSError).code }
+            return nil
+        }
+        #expect(code == AVAudioSession.ErrorCode.isBusy.rawValue, "the RemoteIO unit still runs I/O")
+        withExtendedLifetime(unit) {}
+    }
+}
