@@ -3,7 +3,8 @@ import OpenAVFAudio
 
 /// AVAudioFile on real files (written and read through libsndfile), in a scratch folder.
 enum FileChecks {
-    /// A fresh scratch folder for one check; removed by the caller's `defer`.
+    /// A fresh scratch folder for one check, unique to this process (several `soundcheck`
+    /// processes may run the checks at once); removed by the caller's `defer`.
     static func scratch(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-check-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: url)

@@ -67,9 +67,10 @@ enum MultichannelChecks {
                      "a mono player with a one-element channelAssignments plays on that channel alone") { p in
             let device = try p.device()
             try device.attach("hdmi:6")
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-check-mono-\(p.platform.description).wav")
+            let folder = try FileChecks.scratch("mono-\(p.platform.description)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("tone.wav")
             try writeTone(to: url, seconds: 2)
-            defer { try? FileManager.default.removeItem(at: url) }
             let player = try device.launch("Movie", backgroundAudio: true) { () throws -> AVAudioPlayer in
                 try AVAudioSession.sharedInstance().setCategory(.playback)
                 try AVAudioSession.sharedInstance().setActive(true)
