@@ -6,22 +6,44 @@ import SimCore
 import Testing
 
 extension JACKServerTests {
-    /// The two-arm test: every scenario under Scenarios/audio runs in simulation and on a dummy JACK
+    /// The two-arm test: every scenario under Scenarios/audio and Scenarios/engine (apps rendering
+    /// through AVAudioEngine on RemoteIO) runs in simulation and on a dummy JACK
     /// server (freewheeling, so faster than real time), and what reached each JACK port, recorded by a
     /// capture client of ours by JACK frame, is bit-identical to the simulation's output, frame by frame.
     @Suite("two-arm")
     struct TwoArmTests {
         static let period = 64
 
+        /// Scenarios whose hardware changes rate part way (an interface at another rate arrives):
+        /// one JACK server runs at one rate, so the JACK arm refuses them, saying which rate they need.
+        static let rateChanging = ["Scenarios/engine/game-engine-restarts-on-usb-96k.yaml"]
+
         static var audioScenarios: [String] {
-            let folder = DummyJACKServer.repository.appendingPathComponent("Scenarios/audio")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return names.filter { $0.hasSuffix(".yaml") }.sorted().map { folder.appendingPathComponent($0).path }
+            ["Scenarios/audio", "Scenarios/engine"].flatMap { path in
+                let folder = DummyJACKServer.repository.appendingPathComponent(path)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                return names.filter { $0.hasSuffix(".yaml") && !rateChanging.contains("\(path)/\($0)") }.sorted()
+                    .map { folder.appendingPathComponent($0).path }
+            }
         }
 
-        @Test("Scenarios/audio holds the scenarios the two arms compare")
+        @Test("a scenario whose hardware rate changes part way is refused by the JACK arm, naming the rate")
+        func rateChangeRefused() throws {
+            let file = DummyJACKServer.repository.appendingPathComponent(Self.rateChanging[0]).path
+            let server = try DummyJACKServer(rate: 48_000, period: Self.period)
+            var refusal = ""
+            do {
+                let outcome = try JACKScenarioRunner.run(try Scenario.load(file: file), options: JACKRunOptions(server: server.name, freewheel: true))
+                refusal = outcome.failure.map { "\($0)" } ?? ""
+            } catch {
+                refusal = "\(error)"
+            }
+            #expect(refusal.contains("96000 Hz"), "\(refusal)")
+        }
+
+        @Test("Scenarios/audio and Scenarios/engine hold the scenarios the two arms compare")
         func inventory() {
-            #expect(Self.audioScenarios.count >= 9)
+            #expect(Self.audioScenarios.count >= 12)
         }
 
         @Test("simulation and a dummy JACK server put bit-identical audio on every port", arguments: audioScenarios)
