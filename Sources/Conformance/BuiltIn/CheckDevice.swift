@@ -43,6 +43,18 @@ extension SimulatedDevice {
     }
 }
 
+extension SimulatedDevice {
+    /// Plays a 440 Hz tone into `port`'s `channel` and has `app` read input for 300 ms; returns the
+    /// peak in dBFS the app received over the last 200 ms (−∞ if it received nothing).
+    func inputPeak(_ app: String, port: String = "Built-In Microphone", channel: Int = 1) -> Double {
+        let tone = attachInputSource(port, channel: channel, .sine(frequency: 440, amplitude: 0.5))
+        startInput(app)
+        _ = advance(by: .milliseconds(300))
+        stop(tone)
+        return inputSink(app)?.level(channel: 1, from: now - .milliseconds(200), to: now)?.peakDBFS ?? -.infinity
+    }
+}
+
 /// An app's session notifications as it received them: name and userInfo, in order.
 final class NotificationLog: @unchecked Sendable {
     struct Entry {

@@ -7,18 +7,6 @@ import VirtualDevices
 
 /// Record permission: one dialog, remembered, and silence until the user says yes.
 enum PermissionChecks {
-    /// Plays a 440 Hz tone into the built-in microphone and has `app` read input for 300 ms;
-    /// returns the peak it received in dBFS.
-    static func inputPeak(_ device: SimulatedDevice, _ app: String) -> Double {
-        let tone = device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
-        device.startInput(app)
-        _ = device.advance(by: .milliseconds(300))
-        device.stop(tone)
-        guard let sink = device.inputSink(app),
-              let level = sink.level(channel: 1, from: device.now - .milliseconds(200), to: device.now) else { return -.infinity }
-        return level.peakDBFS
-    }
-
     static let all: [BuiltInCheck] = [
         BuiltInCheck(["SESSION-PERMISSION-REQUEST-API", "SESSION-PERMISSION-MODAL-DIALOG", "SESSION-PERMISSION-ONCE",
                       "SESSION-PERMISSION-IMMEDIATE-ANSWER", "SESSION-PERMISSION-PURPOSE"],
@@ -29,10 +17,10 @@ enum PermissionChecks {
             device.run(as: "Memo") { AVAudioSession.sharedInstance().requestRecordPermission { answers.append($0) } }
             p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "dialogs after the request")
             p.expect(answers.isEmpty, "no answer while the dialog is up")
-            p.expect(inputPeak(device, "Memo") < -90, "the app hears silence before the user answers")
+            p.expect(device.inputPeak("Memo") < -90, "the app hears silence before the user answers")
             device.answerRecordPermission("Memo", granted: true)
             p.expect(answers, equals: [true], "answers after the user grants")
-            p.expect(inputPeak(device, "Memo") > -12, "the app hears the microphone once granted")
+            p.expect(device.inputPeak("Memo") > -12, "the app hears the microphone once granted")
             device.run(as: "Memo") { AVAudioSession.sharedInstance().requestRecordPermission { answers.append($0) } }
             p.expect(answers, equals: [true, true], "a second request is answered at once")
             p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "still one dialog")
@@ -50,17 +38,17 @@ enum PermissionChecks {
         BuiltInCheck(["SESSION-PERMISSION-BEFORE-IOS7"], "before iOS 7 input needs no permission") { p in
             let device = try p.device()
             try device.launchApp("Memo", .playAndRecord)
-            p.expect(inputPeak(device, "Memo") > -12, "the microphone is heard without any dialog")
+            p.expect(device.inputPeak("Memo") > -12, "the microphone is heard without any dialog")
             p.expect(device.events("permission.dialog", app: "Memo").isEmpty, "no dialog")
         },
         BuiltInCheck(["SESSION-INPUT-MUTE"], "muting input through AVAudioApplication gives the app silence") { p in
             let device = try p.device()
             try device.launchApp("Memo", .playAndRecord)
             device.answerRecordPermission("Memo", granted: true)
-            p.expect(inputPeak(device, "Memo") > -12, "input before muting")
+            p.expect(device.inputPeak("Memo") > -12, "input before muting")
             try device.run(as: "Memo") { try AVAudioApplication.shared.setInputMuted(true) }
             p.expect(device.run(as: "Memo") { AVAudioApplication.shared.isInputMuted }, "isInputMuted")
-            p.expect(inputPeak(device, "Memo") < -90, "silence while muted")
+            p.expect(device.inputPeak("Memo") < -90, "silence while muted")
         },
     ]
 }
