@@ -79,6 +79,12 @@ extension AudioServer {
     /// The frame a control change made now applies from: the frame playing at this instant.
     var controlFrame: Int64 { io.clock?.frame(at: now) ?? 0 }
 
+    /// The next voice ID: voices and render clients share one counter, so IDs never clash.
+    func takeVoiceID() -> VoiceID {
+        defer { io.nextVoiceID += 1 }
+        return VoiceID(rawValue: io.nextVoiceID)
+    }
+
     private func engineVoice(_ voice: VoiceID) -> (RenderEngine, AudioVoice)? {
         guard let engine = io.engine, let record = io.voices.first(where: { $0.id == voice }) else { return nil }
         return (engine, record)
@@ -87,8 +93,7 @@ extension AudioServer {
     private func addVoice(app: AppID?, source: AudioSource, role: AudioVoice.Role, gain: Float, pan: Float) -> VoiceID {
         if io.engine == nil { startIO() }
         let engine = io.engine!
-        let id = VoiceID(rawValue: io.nextVoiceID)
-        io.nextVoiceID += 1
+        let id = takeVoiceID()
         let engineVoice = engine.addVoice(source, at: controlFrame, gain: gain, pan: pan)
         io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: source.channelCount, role: role))
         record("audio.voice.added", ["voice": .integer(id.rawValue), "app": app.map { .string($0.name) } ?? .null,

@@ -17,8 +17,7 @@ extension AudioServer {
                                 observe: @escaping (RenderClientEvent) -> Void = { _ in }) -> VoiceID {
         if io.engine == nil { startIO() }
         let engine = io.engine!
-        let id = VoiceID(rawValue: io.nextVoiceID)
-        io.nextVoiceID += 1
+        let id = takeVoiceID()
         let channels = max(1, outputChannels)
         // The cycle playing now was rendered before this call on a device: the first buffer the
         // client renders is the next one.
