@@ -5,6 +5,7 @@
 #include "jack_process.h"
 #include <sched.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -109,6 +110,11 @@ struct sc_player {
     jack_port_t *ports[SC_MAX_PORTS];
     _Atomic int32_t port_count;
     float *ring;                      // capacity × SC_MAX_PORTS × period floats
+    jack_port_t *inputs[SC_MAX_INPUTS];
+    _Atomic int32_t input_count;
+    int input_capacity;               // cycles the input ring holds: 2 × capacity + 2
+    float *input_ring;                // input_capacity × SC_MAX_INPUTS × period floats
+    _Atomic int64_t *input_cycles;    // which cycle each input ring block holds (-1: none)
     _Atomic int64_t written;          // cycles published by the control side
     _Atomic int64_t played;           // the next cycle the callback plays
     _Atomic int32_t started, finished, drained, have_start;
@@ -119,7 +125,14 @@ sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
     sc_player *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->ring = calloc((size_t)capacity * SC_MAX_PORTS * (size_t)period, sizeof(float));
-    if (!p->ring) { free(p); return NULL; }
+    p->input_capacity = 2 * capacity + 2;
+    p->input_ring = calloc((size_t)p->input_capacity * SC_MAX_INPUTS * (size_t)period, sizeof(float));
+    p->input_cycles = calloc((size_t)p->input_capacity, sizeof *p->input_cycles);
+    if (!p->ring || !p->input_ring || !p->input_cycles) {
+        free(p->ring); free(p->input_ring); free(p->input_cycles); free(p);
+        return NULL;
+    }
+    for (int i = 0; i < p->input_capacity; i++) atomic_init(&p->input_cycles[i], -1);
     p->common.client = client;
     p->period = period;
     p->capacity = capacity;
@@ -129,11 +142,33 @@ sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
 void sc_player_destroy(sc_player *p) {
     if (!p) return;
     free(p->ring);
+    free(p->input_ring);
+    free(p->input_cycles);
     free(p);
 }
 
 static float *ring_block(sc_player *p, int64_t cycle) {
     return p->ring + (size_t)(cycle % p->capacity) * SC_MAX_PORTS * (size_t)p->period;
+}
+
+static float *input_block(const sc_player *p, int64_t cycle) {
+    return p->input_ring + (size_t)(cycle % p->input_capacity) * SC_MAX_INPUTS * (size_t)p->period;
+}
+
+/// Keeps what the input ports received this callback as input cycle `cycle`. The block's cycle
+/// tag is cleared first and set after the copy, so a reader never takes a half-written block.
+static void capture_inputs(sc_player *p, int64_t cycle, jack_nframes_t frames) {
+    int inputs = atomic_load_explicit(&p->input_count, memory_order_acquire);
+    if (inputs == 0) return;
+    _Atomic int64_t *tag = &p->input_cycles[cycle % p->input_capacity];
+    atomic_store_explicit(tag, -1, memory_order_release);
+    float *block = input_block(p, cycle);
+    for (int i = 0; i < inputs; i++) {
+        const float *in = jack_port_get_buffer(p->inputs[i], frames);
+        if (in) memcpy(block + (size_t)i * p->period, in, sizeof(float) * frames);
+        else memset(block + (size_t)i * p->period, 0, sizeof(float) * frames);
+    }
+    atomic_store_explicit(tag, cycle, memory_order_release);
 }
 
 static void silence(sc_player *p, jack_nframes_t frames, int ports) {
@@ -184,6 +219,7 @@ static int player_process(jack_nframes_t frames, void *arg) {
         } else {
             cycle = played;
         }
+        capture_inputs(p, cycle, frames);
         int64_t written = wait_while_freewheeling(p, cycle);
         if (cycle < written) {
             const float *block = ring_block(p, cycle);
@@ -224,6 +260,27 @@ void sc_player_publish(sc_player *p, int64_t cycle) {
 }
 
 int64_t sc_player_written(const sc_player *p) { return atomic_load(&p->written); }
+
+void sc_player_add_input(sc_player *p, int slot, jack_port_t *port) {
+    if (slot < 0 || slot >= SC_MAX_INPUTS) return;
+    p->inputs[slot] = port;
+    atomic_store_explicit(&p->input_count, slot + 1, memory_order_release);
+}
+
+int sc_player_read_input(const sc_player *p, int slot, int64_t cycle, int offset, int count, float *destination) {
+    if (slot < 0 || slot >= SC_MAX_INPUTS || cycle < 0 || offset < 0 || offset + count > p->period) {
+        memset(destination, 0, sizeof(float) * (size_t)(count > 0 ? count : 0));
+        return 0;
+    }
+    const _Atomic int64_t *tag = &p->input_cycles[cycle % p->input_capacity];
+    if (atomic_load_explicit(tag, memory_order_acquire) == cycle) {
+        memcpy(destination, input_block(p, cycle) + (size_t)slot * p->period + offset, sizeof(float) * (size_t)count);
+        // The callback may have started overwriting the block while we copied: then it is lost.
+        if (atomic_load_explicit(tag, memory_order_acquire) == cycle) return 1;
+    }
+    memset(destination, 0, sizeof(float) * (size_t)count);
+    return 0;
+}
 void sc_player_start(sc_player *p) { atomic_store_explicit(&p->started, 1, memory_order_release); }
 void sc_player_finish(sc_player *p) { atomic_store_explicit(&p->finished, 1, memory_order_release); }
 
@@ -344,3 +401,50 @@ int sc_idle_install(sc_idle *idle) {
 
 void sc_idle_stats(const sc_idle *idle, sc_stats *out) { common_stats(&idle->common, out); }
 void sc_idle_durations(const sc_idle *idle, int64_t *counts, int bucket_count) { common_durations(&idle->common, counts, bucket_count); }
+
+// MARK: Tone client
+
+struct sc_tone {
+    sc_common common;
+    jack_port_t *port;
+    double frequency;
+    float amplitude;
+};
+
+static int tone_process(jack_nframes_t frames, void *arg) {
+    sc_tone *t = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&t->common.callbacks, 1, memory_order_relaxed);
+    float *out = jack_port_get_buffer(t->port, frames);
+    if (out) {
+        jack_nframes_t first = jack_last_frame_time(t->common.client);
+        double rate = (double)atomic_load_explicit(&t->common.sample_rate, memory_order_relaxed);
+        double step = 2.0 * M_PI * t->frequency / (rate > 0 ? rate : 48000.0);
+        for (jack_nframes_t i = 0; i < frames; i++) {
+            // The phase wraps with the 32-bit frame clock (about a day at 48 kHz): fine for a test signal.
+            double phase = fmod((double)(uint32_t)(first + i) * step, 2.0 * M_PI);
+            out[i] = t->amplitude * (float)sin(phase);
+        }
+    }
+    time_callback(&t->common, began);
+    return 0;
+}
+
+sc_tone *sc_tone_create(jack_client_t *client, jack_port_t *port, double frequency, float amplitude) {
+    sc_tone *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->common.client = client;
+    t->port = port;
+    t->frequency = frequency;
+    t->amplitude = amplitude;
+    return t;
+}
+
+void sc_tone_destroy(sc_tone *t) { free(t); }
+
+int sc_tone_install(sc_tone *t) {
+    if (install_common(&t->common)) return -1;
+    return jack_set_process_callback(t->common.client, tone_process, t);
+}
+
+void sc_tone_stats(const sc_tone *t, sc_stats *out) { common_stats(&t->common, out); }

@@ -24,6 +24,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// Our JACK output ports in registration (ring slot) order: which device port channel each plays.
     public private(set) var outputPorts: [JACKPortChannel] = []
     public private(set) var inputPorts: [JACKPortChannel] = []
+    /// How many frames after JACK captures a sound at an input port the simulated input hears it
+    /// (see `JACKInputFeed`): the look-ahead plus one cycle.
+    public var inputLatencyFrames: Int { (capacity + 1) * periodFrames }
     /// Told each port's short name right after it is registered, before any audio reaches it
     /// (a capture client connects to it there).
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
@@ -35,6 +38,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private var names = JACKPortNames()
     private var slotOfChannel: [String: Int] = [:]
     private weak var server: AudioServer?
+    /// Input port channels captured, in input-slot order, and whether the server has been told.
+    private var inputFeeds: [(port: JACKPortChannel, feed: JACKInputFeed)] = []
+    private var fedInputs = 0
     private var cycle: Int64 = 0
     private var block: UnsafeMutablePointer<Float>?
     private var reportedXruns: Int64 = 0
@@ -96,6 +102,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public func attach(to server: AudioServer) {
         self.server = server
         register(server.device.ports)
+        feedInputs()
         if freewheel { setFreewheel(true) }
     }
 
@@ -226,6 +233,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         if isInput {
             inputPorts.append(named)
             slotOfChannel[key] = -1
+            captureInput(named, port: port)
             return nil
         }
         let slot = outputPorts.count
@@ -233,6 +241,28 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         sc_player_add_port(player, Int32(slot), port)
         slotOfChannel[key] = slot
         return slot
+    }
+
+    /// Lets the player capture an input port (up to `SC_MAX_INPUTS`; more stay unheard, said in the trace).
+    private func captureInput(_ named: JACKPortChannel, port: OpaquePointer) {
+        guard inputFeeds.count < Int(SC_MAX_INPUTS) else {
+            server?.recordObservation("jack.input.unheard", ["port": .string(named.name)])
+            return
+        }
+        sc_player_add_input(player, Int32(inputFeeds.count), port)
+        let feed = JACKInputFeed(player: player, slot: inputFeeds.count, periodFrames: periodFrames, latencyCycles: capacity + 1)
+        inputFeeds.append((named, feed))
+        feedInputs()
+    }
+
+    /// Tells the simulated server about captured inputs it has not heard of (once attached).
+    private func feedInputs() {
+        guard let server else { return }
+        while fedInputs < inputFeeds.count {
+            let (port, feed) = inputFeeds[fedInputs]
+            server.feedInput(portUID: port.portUID, channel: port.channel, from: feed)
+            fedInputs += 1
+        }
     }
 
     private func connect(short: String, channel: Int, isInput: Bool) {

@@ -11,6 +11,8 @@ extern "C" {
 
 /// Port slots per client: the device's output (or input) channels, one JACK port each.
 #define SC_MAX_PORTS 128
+/// Input port slots of a player: the device's input channels it captures.
+#define SC_MAX_INPUTS 32
 /// Buckets of the callback-duration histogram: one per microsecond up to this, then one overflow.
 #define SC_DURATION_BUCKETS 4096
 
@@ -59,6 +61,14 @@ float *sc_player_slot(sc_player *player, int64_t cycle);
 void sc_player_publish(sc_player *player, int64_t cycle);
 /// Cycles rendered so far (the next cycle to render).
 int64_t sc_player_written(const sc_player *player);
+/// Makes `port` capture input slot `slot` (slots are added in order: 0, 1, 2 …). The callback
+/// keeps what each input port received in the cycle it plays as cycle k (JACK frame
+/// start + k × period) in a ring of input cycles, for `sc_player_read_input`.
+void sc_player_add_input(sc_player *player, int slot, jack_port_t *port);
+/// Copies `count` frames of input slot `slot` from captured cycle `cycle`, starting `offset`
+/// frames into it, to `destination`. Returns 1, or 0 (and writes silence) when that cycle was not
+/// captured (not played yet, skipped by an xrun, or already overwritten in the ring).
+int sc_player_read_input(const sc_player *player, int slot, int64_t cycle, int offset, int count, float *destination);
 /// Lets the callback start playing (cycle 0 plays in the next callback).
 void sc_player_start(sc_player *player);
 /// No more cycles will come: once the ring is empty the player plays silence and says drained.
@@ -94,6 +104,16 @@ void sc_idle_destroy(sc_idle *idle);
 int sc_idle_install(sc_idle *idle);
 void sc_idle_stats(const sc_idle *idle, sc_stats *out);
 void sc_idle_durations(const sc_idle *idle, int64_t *counts, int bucket_count);
+
+// MARK: The tone client: a sine on one output port (checking inputs and connections).
+
+typedef struct sc_tone sc_tone;
+/// A sine of `frequency` Hz and peak `amplitude` on `port`, phase-locked to JACK's frame clock
+/// (sample i of a cycle is sin(2π f (frame + i) / rate)).
+sc_tone *sc_tone_create(jack_client_t *client, jack_port_t *port, double frequency, float amplitude);
+void sc_tone_destroy(sc_tone *tone);
+int sc_tone_install(sc_tone *tone);
+void sc_tone_stats(const sc_tone *tone, sc_stats *out);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,8 @@ struct AudioIO {
     var readerTaps: [ReaderTap] = []
     /// A real audio server playing the ports too (JACK), fed every rendered piece (AudioServer+IOBackend).
     var backend: (any IOBackend)?
+    /// Input port channels a real audio server captures (`AudioServer.feedInput`), in the order given.
+    var hardwareInputs: [(portUID: String, channel: Int, client: RenderClient)] = []
     /// The engine output channel each render client reading input gets it from, this cycle.
     var clientInputChannels: [VoiceID: Int] = [:]
     /// Who hears about each render client's IO changing, in the order they were added.

@@ -12,6 +12,9 @@ struct AudioVoice {
         case renderClient(assignments: [ChannelAssignment]?, input: Bool)
         /// The device's acoustic echo (`AcousticEcho`): feeds every listener of the built-in microphone.
         case acousticEcho
+        /// What a real audio server captured at an input port channel (`AudioServer.feedInput`):
+        /// heard like `.inputSource`, but no app's voice (no voice ID, no trace line).
+        case hardwareInput(portUID: String, channel: Int)
     }
 
     let id: VoiceID

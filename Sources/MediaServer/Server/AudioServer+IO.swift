@@ -60,7 +60,7 @@ extension AudioServer {
     }
 
     /// Voices still playing or not yet freed, oldest first.
-    public var liveVoices: [VoiceID] { io.voices.filter { $0.role != .acousticEcho }.map(\.id) }
+    public var liveVoices: [VoiceID] { io.voices.filter { $0.id != VoiceID(rawValue: 0) }.map(\.id) }
 
     /// What reached an output port (by UID), or an app's input tap (`inputSink(app:)`).
     public func sink(portUID: String) -> PortSink? { io.sinks.first { $0.portUID == portUID } }

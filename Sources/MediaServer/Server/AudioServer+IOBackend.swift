@@ -29,3 +29,29 @@ extension AudioHardware {
         return pinned
     }
 }
+
+/// A real audio server's inputs (JACK capture ports) as the device's input port channels.
+extension AudioServer {
+    /// Makes `client` the sound arriving at channel `channel` (1-based) of input port `portUID`
+    /// from a real audio server: apps reading that port hear it (gated by record permission and
+    /// their session, as any input), mixed with the port's simulated sources. `client` renders one
+    /// channel per IO cycle on the render side and must not allocate, lock or log there. It is an
+    /// engine voice of no app, with no voice ID, so the trace is the same as without it.
+    public func feedInput(portUID: String, channel: Int, from client: RenderClient) {
+        io.hardwareInputs.append((portUID, channel, client))
+        guard io.engine != nil else { return }
+        startHardwareInputs()
+        refreshProgram(resample: false)
+    }
+
+    /// Starts an engine voice for each fed input not playing yet (when IO starts, or at once).
+    func startHardwareInputs() {
+        guard let engine = io.engine else { return }
+        for input in io.hardwareInputs {
+            let role = AudioVoice.Role.hardwareInput(portUID: input.portUID, channel: input.channel)
+            guard !io.voices.contains(where: { $0.role == role }) else { continue }
+            let voice = engine.addClientVoice(input.client, channels: 1, at: io.cycleStart)
+            io.voices.append(AudioVoice(id: VoiceID(rawValue: 0), app: nil, engineVoice: voice, channels: 1, role: role))
+        }
+    }
+}

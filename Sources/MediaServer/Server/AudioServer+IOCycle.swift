@@ -18,6 +18,7 @@ extension AudioServer {
                                  quality: io.settings.conversionQuality, startFrame: io.cycleStart)
         io.cycleAction = { [unowned self] in self.runIOCycle() }
         startAcousticPath()
+        startHardwareInputs()
         record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
         io.sampledGeneration = policy.generation
         sampleMixState()

@@ -109,10 +109,17 @@ extension AudioServer {
         case .acousticEcho:
             return .init(voice: voice.engineVoice, channels: 1, routes: acousticEchoRoutes(), clientInput: -1)
         case let .inputSource(portUID, channel):
-            let routes = io.readerTaps.filter { $0.portUID == portUID && $0.channel == channel && $0.gain != 0 }
-                .map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }
-            return .init(voice: voice.engineVoice, channels: voice.channels, routes: routes)
+            return .init(voice: voice.engineVoice, channels: voice.channels, routes: inputRoutes(portUID: portUID, channel: channel))
+        case let .hardwareInput(portUID, channel):
+            // A client voice (it renders itself) that reads no input, heard like an input source.
+            return .init(voice: voice.engineVoice, channels: 1, routes: inputRoutes(portUID: portUID, channel: channel), clientInput: -1)
         }
+    }
+
+    /// Routes from an input port channel's source to the taps of the apps reading it, at their gain.
+    private func inputRoutes(portUID: String, channel: Int) -> [ChannelRoute] {
+        io.readerTaps.filter { $0.portUID == portUID && $0.channel == channel && $0.gain != 0 }
+            .map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }
     }
 
     private func outputPlan(_ voice: AudioVoice, assignments: [ChannelAssignment]?, clientInput: Int?) -> RenderProgram.VoicePlan {
