@@ -91,6 +91,7 @@ let package = Package(
             name: "soundcheck",
             dependencies: [
                 "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
+                "AirPlayRAOP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,6 +137,10 @@ let package = Package(
         ),
         .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
         .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
+
+        // The real AirPlay 1 (RAOP) sender over Glibc sockets, and its loopback test against shairport-sync.
+        .target(name: "AirPlayRAOP"),
+        .testTarget(name: "AirPlayRAOPTests", dependencies: ["AirPlayRAOP"]),
 
         // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+
+/// Debian's shairport-sync (3.3.8, AirPlay 1) as a loopback receiver for one test, writing what it
+/// plays to a file: started on a free port with its own configuration and its own private D-Bus
+/// bus, stopped (both processes, by their PIDs) when the test is done with it.
+///
+/// shairport-sync cannot run without an mDNS backend (the Debian build has only Avahi and dies
+/// without it), and its Avahi client needs a D-Bus system bus, though not an avahi-daemon: a
+/// private `dbus-daemon` given to it as the system bus is enough. It then advertises nothing.
+final class ShairportReceiver: @unchecked Sendable {
+    let port: UInt16
+    let output: URL
+    let log: URL
+    private let folder: URL
+    private var processes: [pid_t] = []
+
+    static var installed: Bool {
+        ["/usr/bin/shairport-sync", "/usr/bin/dbus-daemon"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-shairport-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort(type: SOCK_STREAM)
+        let udpBase = try Self.freePort(type: SOCK_DGRAM)
+        output = folder.appendingPathComponent("played.raw")
+        log = folder.appendingPathComponent("shairport.log")
+        // The pipe backend writes into an existing regular file as into a pipe.
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let configuration = folder.appendingPathComponent("shairport.conf")
+        try """
+            general = { name = "Soundcheck test \(port)"; output_backend = "pipe"; port = \(port);
+                        udp_port_base = \(udpBase); udp_port_range = 10; ignore_volume_control = "yes"; };
+            sessioncontrol = { session_timeout = 20; };
+            metadata = { enabled = "no"; };
+            diagnostics = { log_verbosity = 1; };
+            pipe = { name = "\(output.path)"; };
+            """.write(to: configuration, atomically: true, encoding: .utf8)
+        let bus = folder.appendingPathComponent("bus").path
+        do {
+            processes.append(try Self.spawn("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=\(bus)", "--nofork", "--nopidfile"],
+                                            log: folder.appendingPathComponent("dbus.log").path))
+            try Self.waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
+            processes.append(try Self.spawn("/usr/bin/shairport-sync", ["-c", configuration.path, "-u"], log: log.path,
+                                            environment: ["DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(bus)"]))
+            try Self.waitUntil("shairport-sync listening on port \(port) (log: \(log.path))") { Self.accepts(port: port) }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// What the receiver has played so far: interleaved stereo, native-endian 16-bit.
+    func played() -> [Int16] {
+        let data = (try? Data(contentsOf: output)) ?? Data()
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    private func stop() {
+        for pid in processes.reversed() {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { usleep(100_000) }
+            if waitpid(pid, &status, WNOHANG) == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
+        }
+        processes = []
+    }
+
+    struct StartError: Error, CustomStringConvertible { let description: String }
+
+    private static func spawn(_ path: String, _ arguments: [String], log: String, environment: [String] = []) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let inherited = ProcessInfo.processInfo.environment.filter { $0.key != "DBUS_SYSTEM_BUS_ADDRESS" }.map { "\($0.key)=\($0.value)" }
+        let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard status == 0 else { throw StartError(description: "cannot start \(path): errno \(status)") }
+        return pid
+    }
+
+    private static func waitUntil(_ what: String, _ ready: () -> Bool) throws {
+        for _ in 0..<100 {
+            if ready() { return }
+            usleep(50_000)
+        }
+        throw StartError(description: "gave up waiting for \(what)")
+    }
+
+    /// A port the kernel just handed out (and took back): free for the receiver, in practice.
+    private static func freePort(type: __socket_type) throws -> UInt16 {
+        let descriptor = socket(AF_INET, Int32(type.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard ok else { throw StartError(description: "no free port") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    static func accepts(port: UInt16) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
