@@ -107,6 +107,8 @@ static void common_durations(const sc_common *c, int64_t *counts, int bucket_cou
 struct sc_player {
     sc_common common;
     int period, capacity;
+    /// The rate the run was set up for: after a server rate change the player plays silence.
+    jack_nframes_t rate;
     jack_port_t *ports[SC_MAX_PORTS];
     _Atomic int32_t port_count;
     float *ring;                      // capacity × SC_MAX_PORTS × period floats
@@ -136,6 +138,7 @@ sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
     p->common.client = client;
     p->period = period;
     p->capacity = capacity;
+    p->rate = jack_get_sample_rate(client);
     return p;
 }
 
@@ -196,7 +199,9 @@ static int player_process(jack_nframes_t frames, void *arg) {
     uint64_t began = now_ns();
     atomic_fetch_add_explicit(&p->common.callbacks, 1, memory_order_relaxed);
     int ports = atomic_load_explicit(&p->port_count, memory_order_acquire);
-    if ((int)frames != p->period) {
+    if ((int)frames != p->period || atomic_load_explicit(&p->common.sample_rate, memory_order_relaxed) != p->rate) {
+        // Cycles rendered for another period or rate would play wrongly: silence until the
+        // control side notices (checkServer) and stops the run.
         atomic_fetch_add_explicit(&p->common.wrong_size_cycles, 1, memory_order_relaxed);
         silence(p, frames, ports);
     } else if (!atomic_load_explicit(&p->started, memory_order_acquire)) {

@@ -297,7 +297,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
             fail("the JACK server changed its period from \(periodFrames) to \(now.bufferSize) frames during the run; "
                  + "the device's IO buffer was fixed at \(periodFrames), so the run stops")
         } else if now.sampleRate != sampleRate {
-            fail("the JACK server changed its rate from \(sampleRate) to \(now.sampleRate) Hz during the run; the run stops")
+            fail("the JACK server changed its rate from \(sampleRate) to \(now.sampleRate) Hz during the run; the device's hardware rate "
+                 + "was fixed at \(sampleRate) Hz for the run, so its audio is silenced and the run stops (run it again: the next run takes "
+                 + "the server's new rate)")
         } else if now.callbacks != lastProgress.callbacks {
             lastProgress = (now.callbacks, ContinuousClock.now)
         } else if ContinuousClock.now - lastProgress.at > Self.stallTimeout {

@@ -13,9 +13,10 @@ final class DummyJACKServer: @unchecked Sendable {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    init(rate: Int = 48000, period: Int = 64, ports: String = "8x8") throws {
+    /// A server at `rate`; `name` reuses a name (a server restarted at another rate), else a fresh one.
+    init(rate: Int = 48000, period: Int = 64, ports: String = "8x8", name: String? = nil) throws {
         self.rate = rate
-        let result = try Self.tool(["start", "--rate", String(rate), "--period", String(period), "--ports", ports])
+        let result = try Self.tool(["start", "--rate", String(rate), "--period", String(period), "--ports", ports] + (name.map { ["--name", $0] } ?? []))
         guard result.status == 0, let name = result.output.split(separator: "\n").last.map(String.init) else {
             throw ServerError(description: "Tools/jack start failed (\(result.status)): \(result.errors)")
         }

@@ -23,7 +23,7 @@ typedef struct sc_stats {
     int64_t late_cycles;
     /// Cycles JACK's frame clock skipped (an xrun drops them): they were never played.
     int64_t skipped_cycles;
-    /// Callbacks whose size differed from the period the run was set up for.
+    /// Callbacks whose size or rate differed from the period and rate the run was set up for (silent).
     int64_t wrong_size_cycles;
     int64_t xruns;
     /// Nonzero once the server shut the client down (jack_on_info_shutdown).
