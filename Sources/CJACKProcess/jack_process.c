@@ -117,6 +117,9 @@ struct sc_player {
     int input_capacity;               // cycles the input ring holds: 2 × capacity + 2
     float *input_ring;                // input_capacity × SC_MAX_INPUTS × period floats
     _Atomic int64_t *input_cycles;    // which cycle each input ring block holds (-1: none)
+    _Atomic(jack_port_t *) midi_input;
+    sc_midi_event *midi_ring;         // input_capacity × SC_MIDI_PER_CYCLE events
+    int32_t *midi_counts;             // events in each cycle's block (tagged by input_cycles)
     _Atomic int64_t written;          // cycles published by the control side
     _Atomic int64_t played;           // the next cycle the callback plays
     _Atomic int32_t started, finished, drained, have_start;
@@ -130,8 +133,10 @@ sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
     p->input_capacity = 2 * capacity + 2;
     p->input_ring = calloc((size_t)p->input_capacity * SC_MAX_INPUTS * (size_t)period, sizeof(float));
     p->input_cycles = calloc((size_t)p->input_capacity, sizeof *p->input_cycles);
-    if (!p->ring || !p->input_ring || !p->input_cycles) {
-        free(p->ring); free(p->input_ring); free(p->input_cycles); free(p);
+    p->midi_ring = calloc((size_t)p->input_capacity * SC_MIDI_PER_CYCLE, sizeof *p->midi_ring);
+    p->midi_counts = calloc((size_t)p->input_capacity, sizeof *p->midi_counts);
+    if (!p->ring || !p->input_ring || !p->input_cycles || !p->midi_ring || !p->midi_counts) {
+        free(p->ring); free(p->input_ring); free(p->input_cycles); free(p->midi_ring); free(p->midi_counts); free(p);
         return NULL;
     }
     for (int i = 0; i < p->input_capacity; i++) atomic_init(&p->input_cycles[i], -1);
@@ -147,6 +152,8 @@ void sc_player_destroy(sc_player *p) {
     free(p->ring);
     free(p->input_ring);
     free(p->input_cycles);
+    free(p->midi_ring);
+    free(p->midi_counts);
     free(p);
 }
 
@@ -162,8 +169,10 @@ static float *input_block(const sc_player *p, int64_t cycle) {
 /// tag is cleared first and set after the copy, so a reader never takes a half-written block.
 static void capture_inputs(sc_player *p, int64_t cycle, jack_nframes_t frames) {
     int inputs = atomic_load_explicit(&p->input_count, memory_order_acquire);
-    if (inputs == 0) return;
-    _Atomic int64_t *tag = &p->input_cycles[cycle % p->input_capacity];
+    jack_port_t *midi = atomic_load_explicit(&p->midi_input, memory_order_acquire);
+    if (inputs == 0 && !midi) return;
+    size_t index = (size_t)(cycle % p->input_capacity);
+    _Atomic int64_t *tag = &p->input_cycles[index];
     atomic_store_explicit(tag, -1, memory_order_release);
     float *block = input_block(p, cycle);
     for (int i = 0; i < inputs; i++) {
@@ -171,6 +180,21 @@ static void capture_inputs(sc_player *p, int64_t cycle, jack_nframes_t frames) {
         if (in) memcpy(block + (size_t)i * p->period, in, sizeof(float) * frames);
         else memset(block + (size_t)i * p->period, 0, sizeof(float) * frames);
     }
+    int32_t kept = 0;
+    void *buffer = midi ? jack_port_get_buffer(midi, frames) : NULL;
+    if (buffer) {
+        uint32_t count = jack_midi_get_event_count(buffer);
+        sc_midi_event *events = p->midi_ring + index * SC_MIDI_PER_CYCLE;
+        for (uint32_t i = 0; i < count && kept < SC_MIDI_PER_CYCLE; i++) {
+            jack_midi_event_t event;
+            if (jack_midi_event_get(&event, buffer, i) != 0 || event.size == 0 || event.size > 3) continue;
+            events[kept].offset = event.time;
+            events[kept].size = (uint32_t)event.size;
+            memcpy(events[kept].bytes, event.buffer, event.size);
+            kept++;
+        }
+    }
+    p->midi_counts[index] = kept;
     atomic_store_explicit(tag, cycle, memory_order_release);
 }
 
@@ -265,6 +289,21 @@ void sc_player_publish(sc_player *p, int64_t cycle) {
 }
 
 int64_t sc_player_written(const sc_player *p) { return atomic_load(&p->written); }
+
+void sc_player_set_midi_input(sc_player *p, jack_port_t *port) {
+    atomic_store_explicit(&p->midi_input, port, memory_order_release);
+}
+
+int sc_player_read_midi(const sc_player *p, int64_t cycle, sc_midi_event *events, int capacity) {
+    if (cycle < 0) return -1;
+    size_t index = (size_t)(cycle % p->input_capacity);
+    const _Atomic int64_t *tag = &p->input_cycles[index];
+    if (atomic_load_explicit(tag, memory_order_acquire) != cycle) return -1;
+    int count = p->midi_counts[index];
+    if (count > capacity) count = capacity;
+    memcpy(events, p->midi_ring + index * SC_MIDI_PER_CYCLE, sizeof *events * (size_t)count);
+    return atomic_load_explicit(tag, memory_order_acquire) == cycle ? count : -1;
+}
 
 void sc_player_add_input(sc_player *p, int slot, jack_port_t *port) {
     if (slot < 0 || slot >= SC_MAX_INPUTS) return;
@@ -377,6 +416,76 @@ int64_t sc_capture_frames(const sc_capture *c) { return atomic_load_explicit(&c-
 const float *sc_capture_samples(const sc_capture *c, int slot) { return slot >= 0 && slot < SC_MAX_PORTS ? c->samples[slot] : NULL; }
 const uint8_t *sc_capture_covered(const sc_capture *c) { return c->covered; }
 void sc_capture_stats(const sc_capture *c, sc_stats *out) { common_stats(&c->common, out); }
+
+// MARK: MIDI sender
+
+#define SC_SENDER_SLOTS 16
+
+struct sc_midi_sender {
+    sc_common common;
+    jack_port_t *port;
+    struct { uint32_t frame; int size; uint8_t bytes[4]; _Atomic int32_t state; } slots[SC_SENDER_SLOTS];  // state: 0 free, 1 pending, 2 sent
+    _Atomic int32_t sent;
+};
+
+static int sender_process(jack_nframes_t frames, void *arg) {
+    sc_midi_sender *s = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&s->common.callbacks, 1, memory_order_relaxed);
+    void *buffer = jack_port_get_buffer(s->port, frames);
+    if (buffer) {
+        jack_midi_clear_buffer(buffer);
+        jack_nframes_t first = jack_last_frame_time(s->common.client);
+        // JACK wants a cycle's events in frame order: the due ones go smallest offset first.
+        for (;;) {
+            int best = -1;
+            uint32_t best_offset = 0;
+            for (int i = 0; i < SC_SENDER_SLOTS; i++) {
+                if (atomic_load_explicit(&s->slots[i].state, memory_order_acquire) != 1) continue;
+                int32_t ahead = (int32_t)(s->slots[i].frame - first);
+                if (ahead >= (int32_t)frames) continue;
+                uint32_t offset = ahead < 0 ? 0 : (uint32_t)ahead;
+                if (best < 0 || offset < best_offset) { best = i; best_offset = offset; }
+            }
+            if (best < 0) break;
+            jack_midi_event_write(buffer, best_offset, s->slots[best].bytes, (size_t)s->slots[best].size);
+            atomic_store_explicit(&s->slots[best].state, 2, memory_order_release);
+            atomic_fetch_add_explicit(&s->sent, 1, memory_order_relaxed);
+        }
+    }
+    time_callback(&s->common, began);
+    return 0;
+}
+
+sc_midi_sender *sc_midi_sender_create(jack_client_t *client, jack_port_t *port) {
+    sc_midi_sender *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->common.client = client;
+    s->port = port;
+    return s;
+}
+
+void sc_midi_sender_destroy(sc_midi_sender *s) { free(s); }
+
+int sc_midi_sender_install(sc_midi_sender *s) {
+    if (install_common(&s->common)) return -1;
+    return jack_set_process_callback(s->common.client, sender_process, s);
+}
+
+int sc_midi_sender_schedule(sc_midi_sender *s, uint32_t frame, const uint8_t *bytes, int size) {
+    if (size < 1 || size > 3) return -1;
+    for (int i = 0; i < SC_SENDER_SLOTS; i++) {
+        if (atomic_load_explicit(&s->slots[i].state, memory_order_acquire) != 0) continue;
+        s->slots[i].frame = frame;
+        s->slots[i].size = size;
+        memcpy(s->slots[i].bytes, bytes, (size_t)size);
+        atomic_store_explicit(&s->slots[i].state, 1, memory_order_release);
+        return 0;
+    }
+    return -1;
+}
+
+int sc_midi_sender_sent(const sc_midi_sender *s) { return atomic_load(&s->sent); }
 
 // MARK: Idle reference client
 

@@ -45,8 +45,8 @@ public final class JACKClient: @unchecked Sendable {
         serverName ?? ProcessInfo.processInfo.environment["JACK_DEFAULT_SERVER"] ?? "default"
     }
 
-    /// Registers an audio port `name` (short name; the full name is "client:name").
-    func registerPort(_ short: String, isInput: Bool) throws(JACKError) -> OpaquePointer {
+    /// Registers an audio (or `type`) port `name` (short name; the full name is "client:name").
+    func registerPort(_ short: String, isInput: Bool, type: String = JACK_DEFAULT_AUDIO_TYPE) throws(JACKError) -> OpaquePointer {
         let flags = UInt(isInput ? JackPortIsInput.rawValue : JackPortIsOutput.rawValue)
         // A client of this name that just closed may leave its ports in the graph for a few
         // cycles (the server drops them at a cycle boundary): give them a moment to go.
@@ -55,7 +55,7 @@ public final class JACKClient: @unchecked Sendable {
             usleep(10_000)
             waited += 1
         }
-        guard let port = jack_port_register(handle, short, JACK_DEFAULT_AUDIO_TYPE, flags, 0) else {
+        guard let port = jack_port_register(handle, short, type, flags, 0) else {
             if jack_port_by_name(handle, "\(name):\(short)") != nil {
                 throw JACKError("the JACK port \(name):\(short) already exists (a port-name clash); the run stops")
             }

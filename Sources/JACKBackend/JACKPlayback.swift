@@ -27,6 +27,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// How many frames after JACK captures a sound at an input port the simulated input hears it
     /// (see `JACKInputFeed`): the look-ahead plus one cycle.
     public var inputLatencyFrames: Int { (capacity + 1) * periodFrames }
+    /// How many frames after a MIDI message reaches `midi-in` the simulation hears it (one cycle
+    /// more than audio: see `JACKMIDIInput`); nil without the MIDI bridge.
+    public var midiLatencyFrames: Int? { midiInput.map { Int($0.latencyCycles) * periodFrames } }
     /// Told each port's short name right after it is registered, before any audio reaches it
     /// (a capture client connects to it there).
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
@@ -40,6 +43,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private weak var server: AudioServer?
     /// Input port channels captured, in input-slot order, and whether the server has been told.
     private var inputFeeds: [(port: JACKPortChannel, feed: JACKInputFeed)] = []
+    private var midiInput: JACKMIDIInput?
+    /// Whether the cycles published now are the simulation's (not the padding of `finish`).
+    private var simulating = true
     private var fedInputs = 0
     private var cycle: Int64 = 0
     private var block: UnsafeMutablePointer<Float>?
@@ -52,7 +58,9 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     /// A player on `client` rendering up to `lookaheadFrames` ahead; `connect` names where its
     /// ports go (see `JACKConnector`), nil to leave them unconnected.
-    public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil, freewheel: Bool = false) throws(JACKError) {
+    /// With `midi`, the JACK MIDI port `midi-in` is a MIDI device of the simulated device (`JACKMIDIInput`).
+    public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil, freewheel: Bool = false,
+                midi: Bool = false) throws(JACKError) {
         self.client = client
         self.freewheel = freewheel
         sampleRate = client.sampleRate
@@ -64,6 +72,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         }
         self.player = player
         guard sc_player_install(player) == 0 else { throw JACKError("JACK refused the process callbacks of \(client.name)") }
+        if midi { midiInput = try JACKMIDIInput(client: client, player: player, periodFrames: periodFrames, capacity: capacity) }
     }
 
     deinit { close() }
@@ -103,6 +112,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         self.server = server
         register(server.device.ports)
         feedInputs()
+        midiInput?.attach(to: server)
         if freewheel { setFreewheel(true) }
     }
 
@@ -147,6 +157,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// Plays out everything up to IO frame `endFrame` (silence where nothing was rendered), then
     /// waits until the ring has drained, or the server fails, or the drain takes too long.
     public func finish(throughFrame endFrame: Int64) {
+        simulating = false
         let lastCycle = (endFrame + Int64(periodFrames) - 1) / Int64(periodFrames)
         while failure == nil && cycle < lastCycle {
             guard blockForCycle(cycle) != nil else { break }
@@ -197,6 +208,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     private func publishCycle() {
         sc_player_publish(player, cycle)
+        if simulating { midiInput?.deliver(afterIOCycle: cycle) }
         cycle += 1
         block = nil
         noteXruns()

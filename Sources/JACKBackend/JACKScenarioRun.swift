@@ -14,6 +14,8 @@ public struct JACKRunOptions: Sendable {
     public var freewheel = false
     /// How far the simulation renders ahead of what JACK plays.
     public var lookaheadFrames = 8192
+    /// Bridge the JACK MIDI input port `midi-in` into the device as a MIDI device (`JACKMIDIInput`).
+    public var midi = false
     /// Told about each of our ports as it is registered (see `JACKPlayback.onPortRegistered`).
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
 
@@ -55,7 +57,7 @@ public enum JACKScenarioRunner {
                            options: JACKRunOptions) throws(JACKError) -> JACKRunOutcome {
         let client = try JACKClient(name: options.clientName, server: options.server)
         let playback = try JACKPlayback(client: client, lookaheadFrames: options.lookaheadFrames, connect: options.connect,
-                                        freewheel: options.freewheel)
+                                        freewheel: options.freewheel, midi: options.midi)
         defer { playback.close() }
         playback.onPortRegistered = options.onPortRegistered
         try client.activate()

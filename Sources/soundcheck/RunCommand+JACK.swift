@@ -15,6 +15,9 @@ struct JACKRunFlags: ParsableArguments {
     @Flag(help: "With --backend jack: ask the server to freewheel (faster than real time, for CI).")
     var freewheel = false
 
+    @Flag(help: "With --backend jack: a JACK MIDI input port (soundcheck:midi-in) appears in the device as a MIDI device whose source apps can connect to.")
+    var midi = false
+
     @Option(help: "With --backend jack: the JACK server name (default: $JACK_DEFAULT_SERVER, else 'default').")
     var server: String?
 
@@ -22,14 +25,15 @@ struct JACKRunFlags: ParsableArguments {
     var clientName = "soundcheck"
 
     func validate() throws {
-        if backend == .sim && (connect != nil || freewheel || server != nil) {
-            throw ValidationError("--connect, --freewheel and --server need --backend jack")
+        if backend == .sim && (connect != nil || freewheel || midi || server != nil) {
+            throw ValidationError("--connect, --freewheel, --midi and --server need --backend jack")
         }
     }
 
     var jackOptions: JACKRunOptions {
         var options = JACKRunOptions(server: server, connect: connect, freewheel: freewheel)
         options.clientName = clientName
+        options.midi = midi
         return options
     }
 }

@@ -3,6 +3,7 @@
 // and updates atomics. The Swift side (JACKBackend) owns everything else.
 #pragma once
 #include <jack/jack.h>
+#include <jack/midiport.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -13,6 +14,15 @@ extern "C" {
 #define SC_MAX_PORTS 128
 /// Input port slots of a player: the device's input channels it captures.
 #define SC_MAX_INPUTS 32
+/// MIDI messages a player keeps per captured cycle (more are counted and dropped).
+#define SC_MIDI_PER_CYCLE 64
+
+/// One MIDI message (up to 3 bytes: no System Exclusive) at a frame of its cycle.
+typedef struct sc_midi_event {
+    uint32_t offset;
+    uint32_t size;
+    uint8_t bytes[4];
+} sc_midi_event;
 /// Buckets of the callback-duration histogram: one per microsecond up to this, then one overflow.
 #define SC_DURATION_BUCKETS 4096
 
@@ -69,6 +79,12 @@ void sc_player_add_input(sc_player *player, int slot, jack_port_t *port);
 /// frames into it, to `destination`. Returns 1, or 0 (and writes silence) when that cycle was not
 /// captured (not played yet, skipped by an xrun, or already overwritten in the ring).
 int sc_player_read_input(const sc_player *player, int slot, int64_t cycle, int offset, int count, float *destination);
+/// Makes `port` (a JACK MIDI input port) the player's MIDI input: the callback keeps the MIDI
+/// messages of the cycle it plays as cycle k, like the audio inputs.
+void sc_player_set_midi_input(sc_player *player, jack_port_t *port);
+/// Copies up to `capacity` MIDI messages captured in cycle `cycle` to `events`; returns how many,
+/// or -1 when that cycle was not captured (not played yet, skipped, or overwritten).
+int sc_player_read_midi(const sc_player *player, int64_t cycle, sc_midi_event *events, int capacity);
 /// Lets the callback start playing (cycle 0 plays in the next callback).
 void sc_player_start(sc_player *player);
 /// No more cycles will come: once the ring is empty the player plays silence and says drained.
@@ -95,6 +111,18 @@ int64_t sc_capture_frames(const sc_capture *capture);
 const float *sc_capture_samples(const sc_capture *capture, int slot);
 const uint8_t *sc_capture_covered(const sc_capture *capture);
 void sc_capture_stats(const sc_capture *capture, sc_stats *out);
+
+// MARK: The MIDI sender: plays MIDI messages at given JACK frames (tests, checking a bridge).
+
+typedef struct sc_midi_sender sc_midi_sender;
+sc_midi_sender *sc_midi_sender_create(jack_client_t *client, jack_port_t *port);
+void sc_midi_sender_destroy(sc_midi_sender *sender);
+int sc_midi_sender_install(sc_midi_sender *sender);
+/// Sends a message (1-3 bytes) at JACK frame `frame` (once: a frame already past is sent at the
+/// start of the next cycle). Up to 16 pending messages; returns 0, or -1 when full.
+int sc_midi_sender_schedule(sc_midi_sender *sender, uint32_t frame, const uint8_t *bytes, int size);
+/// How many scheduled messages have been written to the port.
+int sc_midi_sender_sent(const sc_midi_sender *sender);
 
 // MARK: The idle reference client (benchmarks): a callback that does nothing but be timed.
 
