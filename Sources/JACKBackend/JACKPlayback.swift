@@ -41,12 +41,12 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private var names = JACKPortNames()
     private var slotOfChannel: [String: Int] = [:]
     private weak var server: AudioServer?
-    /// Input port channels captured, in input-slot order, and whether the server has been told.
+    /// Input port channels captured, in input-slot order, and how many of them the server was given.
     private var inputFeeds: [(port: JACKPortChannel, feed: JACKInputFeed)] = []
+    private var fedInputs = 0
     private var midiInput: JACKMIDIInput?
     /// Whether the cycles published now are the simulation's (not the padding of `finish`).
     private var simulating = true
-    private var fedInputs = 0
     private var cycle: Int64 = 0
     private var block: UnsafeMutablePointer<Float>?
     private var reportedXruns: Int64 = 0

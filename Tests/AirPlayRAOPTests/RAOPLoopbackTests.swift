@@ -65,6 +65,32 @@ struct RAOPLoopbackTests {
         print("RAOP loopback: frames \(first)..<\(frames) of \(frames) came out sample-exact, \(offset / 2) frames into the output")
     }
 
+    @Test("FLUSH drops what the receiver has not played yet, and the stream goes on exactly after it")
+    func flushDropsUnplayedAudio() throws {
+        let receiver = try ShairportReceiver()
+        let sender = RAOPSender(host: "127.0.0.1", port: receiver.port)
+        try sender.connect()
+        let dropped = Self.signal(seconds: 1)
+        try dropped.withUnsafeBufferPointer { try sender.send(interleaved: $0) }
+        // Sent up to half a second ahead and played 2 s after: none of it has played yet.
+        try sender.flush()
+        let kept = Array(Self.signal(seconds: 3).suffix(2 * Self.sampleRate * 2))
+        try kept.withUnsafeBufferPointer { try sender.send(interleaved: $0) }
+        try sender.drain()
+        try sender.close()
+
+        let played = receiver.played()
+        let droppedProbe = Array(dropped[(Self.sampleRate)..<(Self.sampleRate + 128)])
+        #expect(Self.find(droppedProbe, in: played) == nil, "audio sent before the FLUSH was played")
+        let probe = Array(kept[(Self.sampleRate * 2)..<(Self.sampleRate * 2 + 128)])
+        let at = try #require(Self.find(probe, in: played), "the audio sent after the FLUSH is not in the output\n\(receiver.logText.suffix(2000))")
+        let offset = at - Self.sampleRate * 2
+        let frames = kept.count / 2
+        let tail = (Self.sampleRate / 2)..<frames
+        let exact = tail.filter { offset + 2 * $0 + 1 < played.count && played[offset + 2 * $0] == kept[2 * $0] && played[offset + 2 * $0 + 1] == kept[2 * $0 + 1] }
+        #expect(exact.count == tail.count, "\(exact.count) of the \(tail.count) frames from 0.5 s after the FLUSH on came out exactly")
+    }
+
     @Test("no receiver at the port: the error names the connect step")
     func refusedConnection() throws {
         let port = try Self.closedPort()
