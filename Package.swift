@@ -124,6 +124,13 @@ let package = Package(
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
+        // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
+        // other facades), rendered by its loopback device on the simulated device's IO cycle.
+        systemLibrary("COpenAL", pkgConfig: "openal", apt: "libopenal-dev"),
+        .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
+        .testTarget(name: "OpenOpenALTests",
+                    dependencies: ["OpenOpenAL", "Soundcheck", "OpenAVFAudio", "MediaServer", "SimCore", "VirtualDevices"]),
+
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
         // C, and VoiceProcessing is the one Swift importer.

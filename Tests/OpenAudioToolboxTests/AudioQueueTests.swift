@@ -31,7 +31,7 @@ struct AudioQueueTests {
         try #require(device.sink("Speaker")?.level(channel: 1, from: from, to: to)).rms
     }
 
-    @Test("AQ-PCM-OUTPUT: a 16-bit PCM queue's tone reaches both speaker channels; buffers come back and queue time advances")
+    @Test("an output queue's 16-bit PCM tone reaches both speaker channels; buffers come back and queue time advances")
     func pcmQueuePlays() throws {
         let device = try SimulatedDevice(seed: 1)
         let wav = TestToneFile.wav(frequency: 1000, amplitude: 0.5, sampleRate: 44_100, seconds: 1)
@@ -55,7 +55,7 @@ struct AudioQueueTests {
         #expect(player.runningChanges == [1])
     }
 
-    @Test("AQ-HWCODEC-NONMIXABLE: a soloAmbient game decodes its MP3 with the hardware codec, a mixable background player in software, both heard")
+    @Test("SESSION-ACTIVATE-NONMIXABLE-HARDWARE-CODEC: a soloAmbient game decodes its MP3 with the hardware codec, a mixable background player in software, both heard")
     func hardwareAndSoftwareTogether() throws {
         let device = try SimulatedDevice(seed: 2)
         let music = try Self.mp3Player(frequency: 1500)
@@ -75,7 +75,7 @@ struct AudioQueueTests {
         #expect(abs(together - 0.5) < 0.04, "radio and game together \(together)")
     }
 
-    @Test("AQ-HWCODEC-SECOND-APP: a second non-mixable app takes the hardware codec and silences the first")
+    @Test("SESSION-CATEGORY-SOLOAMBIENT-HARDWARE-CODEC: a second non-mixable app takes the hardware codec and silences the first")
     func secondNonMixableTakesCodec() throws {
         let device = try SimulatedDevice(seed: 3)
         let first = try Self.mp3Player(frequency: 500)
@@ -95,7 +95,7 @@ struct AudioQueueTests {
         #expect(abs(after - 0.5 / 2.0.squareRoot()) < 0.03, "only the second app is heard: \(after)")
     }
 
-    @Test("AQ-HWCODEC-INTERRUPTION: a call tears down the hardware-codec queue; after 'ended' a recreated queue plays, a restarted one fails with kAudioQueueErr_CannotStart")
+    @Test("SESSION-INTERRUPT-AUDIOQUEUE-HARDWARE-CODEC: a call tears down the hardware-codec queue; after 'ended' a recreated queue plays, a restarted one fails with kAudioQueueErr_CannotStart")
     func interruptionTearsDownHardwareQueue() throws {
         for mistaken in [false, true] {
             let device = try SimulatedDevice(seed: 4)
@@ -120,7 +120,7 @@ struct AudioQueueTests {
         }
     }
 
-    @Test("AQ-SWCODEC-INTERRUPTION: a software-codec queue is simply restarted after the interruption")
+    @Test("SESSION-INTERRUPT-AUDIOQUEUE-SOFTWARE-CODEC: a software-codec queue is simply restarted after the interruption")
     func softwareQueueRestarts() throws {
         let device = try SimulatedDevice(seed: 5)
         let radio = try Self.mp3Player(frequency: 700)
@@ -137,7 +137,7 @@ struct AudioQueueTests {
         #expect(try Self.rms(device, from: .milliseconds(2300), to: .milliseconds(2900)) > 0.3)
     }
 
-    @Test("AQ-MISUSE: documented OSStatus codes for the queue's rules")
+    @Test("PLAYER-AUDIOQUEUE-CODEC-POLICY: a policy the category does not permit fails Prime and Start; the other misuse codes")
     func misuseCodes() throws {
         let device = try SimulatedDevice(seed: 6)
         try device.launch("Game", backgroundAudio: true) {
@@ -185,5 +185,52 @@ struct AudioQueueTests {
             #expect(AudioQueueDispose(try #require(other), true) == noErr)
         }
     }
-}
 
+    @Test("PLAYER-AUDIOQUEUE-TIME-PITCH-STOPPED: time-pitch is enabled only on a stopped queue; the play rate stays within 0.5…2")
+    func timePitchRules() throws {
+        let device = try SimulatedDevice(seed: 7)
+        let wav = TestToneFile.wav(frequency: 440, sampleRate: 44_100, seconds: 1)
+        let format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
+                                                 mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
+                                                 mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
+                                                 mBitsPerChannel: 16, mReserved: 0)
+        let player = AudioQueueFilePlayer(data: wav.subdata(in: 44..<wav.count), format: format)
+        try Self.launch(device, "Player", category: .playback, player: player)
+        try device.run(as: "Player") {
+            let queue = try #require(player.queue)
+            var one: UInt32 = 1
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == kAudioQueueErr_InvalidRunState)
+            var algorithm = kAudioQueueTimePitchAlgorithm_Spectral
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == kAudioQueueErr_InvalidRunState)
+            #expect(AudioQueueStop(queue, true) == noErr)
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == noErr)
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == noErr)
+            var value: UInt32 = 0
+            var size: UInt32 = 4
+            #expect(AudioQueueGetProperty(queue, kAudioQueueProperty_EnableTimePitch, &value, &size) == noErr && value == 1)
+            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 3) == noErr)
+            var rate: AudioQueueParameterValue = 0
+            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 2)
+            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 0.1) == noErr)
+            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 0.5)
+        }
+    }
+
+    @Test("a first app that keeps its hardware-codec queue through the interruption loses the codec to the second: its queue is torn down")
+    func keptQueueIsRevoked() throws {
+        let device = try SimulatedDevice(seed: 8)
+        let first = try Self.mp3Player(frequency: 500)
+        first.restartsHardwareQueue = true
+        try Self.launch(device, "Game", category: .soloAmbient, player: first)
+        device.advance(to: .seconds(1))
+        let second = try Self.mp3Player(frequency: 1500)
+        try Self.launch(device, "Music", category: .playback, player: second)
+        device.advance(to: .seconds(2))
+        #expect(device.events("codec.hardware.revoked", app: "Game").count == 1)
+        #expect(device.events("audioQueue.tornDown").count == 1)
+        #expect(device.events("codec.hardware.acquired", app: "Music").count == 1)
+        let speaker = try #require(device.sink("Speaker"))
+        #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900)) ?? 0) - 1500) < 2)
+        withExtendedLifetime(second) {}
+    }
+}
