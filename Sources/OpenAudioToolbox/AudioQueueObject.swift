@@ -171,10 +171,12 @@ final class AudioQueueObject {
         guard runState == .running else { return 0 }
         stopOutput()
         runState = .paused
+        loseHardwareCodecIfInterrupted()
         return 0
     }
 
     func stop(immediate: Bool) -> OSStatus {
+        loseHardwareCodecIfInterrupted()
         guard runState != .stopped else { return 0 }
         if !immediate, runState == .running {
             stopWhenDrained = true
@@ -257,6 +259,14 @@ final class AudioQueueObject {
             isPrimed = false
             propertyChanged(kAudioQueueProperty_IsRunning)
         }
+    }
+
+    /// Pausing or stopping in an interruption handler does not save a hardware-codec queue: the
+    /// codec does not survive the interruption whatever the app does with the queue.
+    private func loseHardwareCodecIfInterrupted() {
+        guard case let .hardware(token) = codec, let binding, binding.server.isInterrupted(binding.app) else { return }
+        HardwareCodec.of(binding.server).release(token)
+        tearDown()
     }
 
     /// The hardware codec is gone: the queue stops for good (`kAudioQueueErr_CannotStart` from now on).
