@@ -54,15 +54,18 @@ final class AudioQueueObject {
     var stoppingOutput = false
     private var serviceScheduled = false
 
-    private nonisolated(unsafe) static var serial = 0
+    /// Numbers an app's queues in the order it makes them (per simulated device, so the trace's
+    /// queue names are the same on every run).
+    private final class Serial { var count = 0 }
 
     init(format: AudioStreamBasicDescription, callback: @escaping AudioQueueOutputCallback, userData: UnsafeMutableRawPointer?) {
         self.format = format
         self.callback = callback
         self.userData = userData
         binding = AppContext.current
-        Self.serial += 1
-        name = "\(binding?.app.name ?? "app").queue\(Self.serial)"
+        let serial = binding.map { $0.server.attachment(for: $0.app, key: "OpenAudioToolbox.AudioQueueSerial") { Serial() } }
+        serial?.count += 1
+        name = "\(binding?.app.name ?? "app").queue\(serial?.count ?? 0)"
         fifo = AudioQueueFIFO(channels: Int(format.mChannelsPerFrame))
         decoder = format.mFormatID == kAudioFormatLinearPCM ? nil : CompressedStreamDecoder()
     }
