@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAudioToolbox", "OpenOpenAL", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
@@ -121,9 +121,16 @@ let package = Package(
         .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
-        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+
+        // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
+        // other facades), rendered by its loopback device on the simulated device's IO cycle.
+        systemLibrary("COpenAL", pkgConfig: "openal", apt: "libopenal-dev"),
+        .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
+        .testTarget(name: "OpenOpenALTests",
+                    dependencies: ["OpenOpenAL", "Soundcheck", "OpenAVFAudio", "MediaServer", "SimCore", "VirtualDevices"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in

@@ -35,8 +35,11 @@ struct ReportWriterTests {
         #expect(markdown.contains("| `SESSION-SINGLETON` | session | failed |"))
         let junit = JUnitWriter.render(report)
         #expect(junit.contains("tests=\"\(report.total)\" failures=\"1\""))
-        #expect(junit.contains("<testcase classname=\"conformance.openal\""))
-        #expect(junit.contains("<skipped message=\"not yet implemented: area &apos;openal&apos; is not simulated yet\"/>"))
+        // Whichever area is still unsimulated shows as skipped (the list shrinks as areas land).
+        if let area = UnimplementedAreas.names.first {
+            #expect(junit.contains("<testcase classname=\"conformance.\(area)\""))
+            #expect(junit.contains("<skipped message=\"not yet implemented: area &apos;\(area)&apos; is not simulated yet\"/>"))
+        }
         #expect(!junit.contains("time="))
     }
 

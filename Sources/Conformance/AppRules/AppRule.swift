@@ -13,7 +13,7 @@ public protocol AppRule: Sendable {
 public enum AppRules {
     public static let all: [any AppRule] = [
         ResumeWithoutShouldResumeRule(), LeftOthersDuckedRule(), IgnoredMediaServicesResetRule(),
-        KeptPlayingOnUnplugRule(), NoNotifyOthersRule(),
+        KeptPlayingOnUnplugRule(), NoNotifyOthersRule(), KeptOpenALContextRule(),
     ]
 
     static func findings(in runs: [ScenarioChecks.Run], rules: [any AppRule]) -> [AppFinding] {

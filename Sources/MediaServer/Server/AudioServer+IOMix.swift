@@ -79,6 +79,7 @@ extension AudioServer {
     /// Audible only while active, not interrupted and not silenced (ring/silent switch, lock,
     /// background); attenuated by `duckedGain` while another session ducks it.
     private func policyGain(_ app: AppID) -> Float {
+        if app == .systemSounds { return systemSoundGain }
         guard isActive(app), !isInterrupted(app), !isSilenced(app) else { return 0 }
         return isDucked(app) ? io.settings.duckedGain : 1
     }

@@ -25,5 +25,9 @@ enum ReferenceApps {
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "queue-player", commands: ["play", "pause"], mistakes: sharedMistakes + ["restarts-hardware-queue"],
+                         backgroundAudio: true) { AudioQueuePlayerApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "openal-game", commands: ["play", "pause", "move-left", "move-right"],
+                         mistakes: sharedMistakes + ["keeps-openal-context"]) { OpenALGameApp(configuration: $0, log: $1) },
     ]
 }

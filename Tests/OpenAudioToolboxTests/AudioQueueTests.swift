@@ -1,0 +1,236 @@
+import AudioFiles
+import Foundation
+import MediaServer
+import OpenAudioToolbox
+import OpenAVFAudio
+import OpenCoreAudioTypes
+import SimCore
+import Soundcheck
+import Testing
+
+/// Audio Queue output on the simulated device: pulled by the IO cycle, buffers handed back on the
+/// scheduler, the hardware codec as a device resource, and the interruption rules of the 2010
+/// talk (WWDC 2010 session "Audio Development for iPhone OS, Part 1").
+@Suite("Audio Queue")
+struct AudioQueueTests {
+    static func launch(_ device: SimulatedDevice, _ name: String, category: AVAudioSession.Category,
+                       options: AVAudioSession.CategoryOptions = [], player: AudioQueueFilePlayer, handlesHardware: Bool = true) throws {
+        try device.launch(name, backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(category, options: options)
+            try AVAudioSession.sharedInstance().setActive(true)
+            player.observeInterruptions(usesHardwareCodec: handlesHardware)
+            #expect(player.play() == noErr)
+        }
+    }
+
+    static func mp3Player(frequency: Int) throws -> AudioQueueFilePlayer {
+        AudioQueueFilePlayer(data: try TestToneFile.mp3(frequency: frequency, amplitude: 0.5, seconds: 4), format: AudioQueueFilePlayer.mp3Format())
+    }
+
+    static func rms(_ device: SimulatedDevice, from: HostTime, to: HostTime) throws -> Double {
+        try #require(device.sink("Speaker")?.level(channel: 1, from: from, to: to)).rms
+    }
+
+    @Test("an output queue's 16-bit PCM tone reaches both speaker channels; buffers come back and queue time advances")
+    func pcmQueuePlays() throws {
+        let device = try SimulatedDevice(seed: 1)
+        let wav = TestToneFile.wav(frequency: 1000, amplitude: 0.5, sampleRate: 44_100, seconds: 1)
+        let pcm = wav.subdata(in: 44..<wav.count)
+        let format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
+                                                 mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
+                                                 mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
+                                                 mBitsPerChannel: 16, mReserved: 0)
+        let player = AudioQueueFilePlayer(data: pcm, format: format)
+        try Self.launch(device, "Player", category: .playback, player: player)
+        device.advance(to: .seconds(2))
+        let speaker = try #require(device.sink("Speaker"))
+        for channel in 1...2 {
+            let level = try #require(speaker.level(channel: channel, from: .milliseconds(200), to: .milliseconds(1800)))
+            #expect(abs(level.rms - 0.5 / 2.0.squareRoot()) < 0.01)
+            let frequency = try #require(speaker.dominantFrequency(channel: channel, from: .milliseconds(200), to: .milliseconds(1800)))
+            #expect(abs(frequency - 1000) < 2)
+        }
+        let time = try #require(device.run(as: "Player") { player.currentSampleTime() })
+        #expect(abs(time - 2 * 44_100) < 4096, "queue time \(time) frames after 2 s")
+        #expect(player.runningChanges == [1])
+    }
+
+    @Test("SESSION-ACTIVATE-NONMIXABLE-HARDWARE-CODEC: a soloAmbient game decodes its MP3 with the hardware codec, a mixable background player in software, both heard")
+    func hardwareAndSoftwareTogether() throws {
+        let device = try SimulatedDevice(seed: 2)
+        let music = try Self.mp3Player(frequency: 1500)
+        try Self.launch(device, "Radio", category: .playback, options: .mixWithOthers, player: music)
+        device.advance(to: .seconds(1))
+        // The game comes to the foreground; the radio plays on in the background.
+        let game = try Self.mp3Player(frequency: 500)
+        try Self.launch(device, "Game", category: .soloAmbient, player: game)
+        device.advance(to: .seconds(2))
+        #expect(device.events("codec.hardware.acquired", app: "Game").count == 1)
+        #expect(device.events("codec.software", app: "Radio").count == 1)
+        #expect(device.events("codec.hardware.acquired", app: "Radio").isEmpty)
+        let alone = try Self.rms(device, from: .milliseconds(300), to: .milliseconds(900))
+        let together = try Self.rms(device, from: .milliseconds(1300), to: .milliseconds(1900))
+        #expect(abs(alone - 0.5 / 2.0.squareRoot()) < 0.03, "radio alone \(alone)")
+        // Two uncorrelated sines of equal level: √2 times the level of one.
+        #expect(abs(together - 0.5) < 0.04, "radio and game together \(together)")
+    }
+
+    @Test("SESSION-CATEGORY-SOLOAMBIENT-HARDWARE-CODEC: a second non-mixable app takes the hardware codec and silences the first")
+    func secondNonMixableTakesCodec() throws {
+        let device = try SimulatedDevice(seed: 3)
+        let first = try Self.mp3Player(frequency: 500)
+        try Self.launch(device, "Game", category: .soloAmbient, player: first)
+        device.advance(to: .seconds(1))
+        let second = try Self.mp3Player(frequency: 1500)
+        try Self.launch(device, "Music", category: .playback, player: second)
+        device.advance(to: .seconds(2))
+        // The game, interrupted, disposes its hardware-codec queue (giving the codec back); the
+        // second app's queue gets it.
+        #expect(device.events("codec.hardware.released", app: "Game").count == 1)
+        #expect(device.events("codec.hardware.acquired", app: "Music").count == 1)
+        let speaker = try #require(device.sink("Speaker"))
+        #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(200), to: .milliseconds(900)) ?? 0) - 500) < 2)
+        #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900)) ?? 0) - 1500) < 2)
+        let after = try Self.rms(device, from: .milliseconds(1200), to: .milliseconds(1900))
+        #expect(abs(after - 0.5 / 2.0.squareRoot()) < 0.03, "only the second app is heard: \(after)")
+    }
+
+    @Test("SESSION-INTERRUPT-AUDIOQUEUE-HARDWARE-CODEC: a call tears down the hardware-codec queue; after 'ended' a recreated queue plays, a restarted one fails with kAudioQueueErr_CannotStart")
+    func interruptionTearsDownHardwareQueue() throws {
+        for mistaken in [false, true] {
+            let device = try SimulatedDevice(seed: 4)
+            let game = try Self.mp3Player(frequency: 500)
+            game.restartsHardwareQueue = mistaken
+            try Self.launch(device, "Game", category: .soloAmbient, player: game)
+            device.advance(to: .seconds(1))
+            try device.perform(.incomingCall(caller: "Mum"))
+            device.advance(to: .seconds(2))
+            try device.perform(.declineCall)
+            device.advance(to: .seconds(3))
+            #expect(try Self.rms(device, from: .milliseconds(1200), to: .milliseconds(1900)) < 0.001)
+            let after = try Self.rms(device, from: .milliseconds(2300), to: .milliseconds(2900))
+            if mistaken {
+                #expect(game.lastStatus == kAudioQueueErr_CannotStart)
+                #expect(device.events("audioQueue.tornDown").count == 1)
+                #expect(after < 0.001)
+            } else {
+                #expect(game.lastStatus == noErr)
+                #expect(abs(after - 0.5 / 2.0.squareRoot()) < 0.03, "recreated queue heard: \(after)")
+            }
+        }
+    }
+
+    @Test("SESSION-INTERRUPT-AUDIOQUEUE-SOFTWARE-CODEC: a software-codec queue is simply restarted after the interruption")
+    func softwareQueueRestarts() throws {
+        let device = try SimulatedDevice(seed: 5)
+        let radio = try Self.mp3Player(frequency: 700)
+        radio.codecPolicy = kAudioQueueHardwareCodecPolicy_UseSoftwareOnly
+        try Self.launch(device, "Radio", category: .playback, player: radio, handlesHardware: false)
+        device.advance(to: .seconds(1))
+        try device.perform(.incomingCall(caller: "Mum"))
+        device.advance(to: .seconds(2))
+        try device.perform(.declineCall)
+        device.advance(to: .seconds(3))
+        #expect(radio.lastStatus == noErr)
+        #expect(radio.runningChanges == [1, 0, 1])
+        #expect(try Self.rms(device, from: .milliseconds(1200), to: .milliseconds(1900)) < 0.001)
+        #expect(try Self.rms(device, from: .milliseconds(2300), to: .milliseconds(2900)) > 0.3)
+    }
+
+    @Test("PLAYER-AUDIOQUEUE-CODEC-POLICY: a policy the category does not permit fails Prime and Start; the other misuse codes")
+    func misuseCodes() throws {
+        let device = try SimulatedDevice(seed: 6)
+        try device.launch("Game", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.ambient)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+        try device.run(as: "Game") {
+            var aac = AudioQueueFilePlayer.mp3Format()
+            aac.mFormatID = kAudioFormatMPEG4AAC
+            var queue: AudioQueueRef?
+            let callback: AudioQueueOutputCallback = { _, _, _ in }
+            #expect(AudioQueueNewOutput(&aac, callback, nil, nil, nil, 0, &queue) == kAudioQueueErr_CodecNotFound)
+            var mp3 = AudioQueueFilePlayer.mp3Format()
+            #expect(AudioQueueNewOutput(&mp3, callback, nil, nil, nil, 0, &queue) == noErr)
+            let aq = try #require(queue)
+            var hardwareOnly = kAudioQueueHardwareCodecPolicy_UseHardwareOnly
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &hardwareOnly, 4) == noErr)
+            var bad: UInt32 = 9
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &bad, 4) == kAudioQueueErr_InvalidPropertyValue)
+            var buffer: AudioQueueBufferRef?
+            #expect(AudioQueueAllocateBuffer(aq, 4096, &buffer) == noErr)
+            let empty = try #require(buffer)
+            #expect(AudioQueueEnqueueBuffer(aq, empty, 0, nil) == kAudioQueueErr_BufferEmpty)
+            // Ambient is mixable: the hardware codec is not permitted, and the policy demands it.
+            #expect(AudioQueuePrime(aq, 0, nil) == kAudioQueueErr_InvalidCodecAccess)
+            #expect(AudioQueueStart(aq, nil) == kAudioQueueErr_InvalidCodecAccess)
+            var soft = kAudioQueueHardwareCodecPolicy_UseSoftwareOnly
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &soft, 4) == noErr)
+            #expect(AudioQueueStart(aq, nil) == noErr)
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &soft, 4) == kAudioQueueErr_InvalidRunState)
+            var one: UInt32 = 1
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_EnableTimePitch, &one, 4) == kAudioQueueErr_InvalidRunState)
+            #expect(AudioQueueSetProperty(aq, 0x7878_7878, &one, 4) == kAudioQueueErr_InvalidProperty)
+            #expect(AudioQueueSetParameter(aq, 99, 1) == kAudioQueueErr_InvalidParameter)
+            #expect(AudioQueueStop(aq, true) == noErr)
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_EnableTimePitch, &one, 4) == noErr)
+            var spectral = kAudioQueueTimePitchAlgorithm_Spectral
+            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_TimePitchAlgorithm, &spectral, 4) == noErr)
+            var stamp = AudioTimeStamp()
+            #expect(AudioQueueGetCurrentTime(aq, nil, &stamp, nil) == kAudioQueueErr_InvalidRunState)
+            var other: AudioQueueRef?
+            #expect(AudioQueueNewOutput(&mp3, callback, nil, nil, nil, 0, &other) == noErr)
+            #expect(AudioQueueEnqueueBuffer(try #require(other), empty, 0, nil) == kAudioQueueErr_InvalidBuffer)
+            #expect(AudioQueueDispose(aq, true) == noErr)
+            #expect(AudioQueueDispose(try #require(other), true) == noErr)
+        }
+    }
+
+    @Test("PLAYER-AUDIOQUEUE-TIME-PITCH-STOPPED: time-pitch is enabled only on a stopped queue; the play rate stays within 0.5…2")
+    func timePitchRules() throws {
+        let device = try SimulatedDevice(seed: 7)
+        let wav = TestToneFile.wav(frequency: 440, sampleRate: 44_100, seconds: 1)
+        let format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
+                                                 mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
+                                                 mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
+                                                 mBitsPerChannel: 16, mReserved: 0)
+        let player = AudioQueueFilePlayer(data: wav.subdata(in: 44..<wav.count), format: format)
+        try Self.launch(device, "Player", category: .playback, player: player)
+        try device.run(as: "Player") {
+            let queue = try #require(player.queue)
+            var one: UInt32 = 1
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == kAudioQueueErr_InvalidRunState)
+            var algorithm = kAudioQueueTimePitchAlgorithm_Spectral
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == kAudioQueueErr_InvalidRunState)
+            #expect(AudioQueueStop(queue, true) == noErr)
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == noErr)
+            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == noErr)
+            var value: UInt32 = 0
+            var size: UInt32 = 4
+            #expect(AudioQueueGetProperty(queue, kAudioQueueProperty_EnableTimePitch, &value, &size) == noErr && value == 1)
+            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 3) == noErr)
+            var rate: AudioQueueParameterValue = 0
+            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 2)
+            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 0.1) == noErr)
+            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 0.5)
+        }
+    }
+
+    @Test("a first app that keeps its hardware-codec queue through the interruption loses the codec to the second: its queue is torn down")
+    func keptQueueIsRevoked() throws {
+        let device = try SimulatedDevice(seed: 8)
+        let first = try Self.mp3Player(frequency: 500)
+        first.restartsHardwareQueue = true
+        try Self.launch(device, "Game", category: .soloAmbient, player: first)
+        device.advance(to: .seconds(1))
+        let second = try Self.mp3Player(frequency: 1500)
+        try Self.launch(device, "Music", category: .playback, player: second)
+        device.advance(to: .seconds(2))
+        #expect(device.events("codec.hardware.revoked", app: "Game").count == 1)
+        #expect(device.events("audioQueue.tornDown").count == 1)
+        #expect(device.events("codec.hardware.acquired", app: "Music").count == 1)
+        let speaker = try #require(device.sink("Speaker"))
+        #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900)) ?? 0) - 1500) < 2)
+        withExtendedLifetime(second) {}
+    }
+}
