@@ -19,3 +19,7 @@ public protocol AVQueuedSampleBufferRendering: AnyObject {
     func stopRequestingMediaData()
     var hasSufficientMediaDataForReliablePlaybackStart: Bool { get }
 }
+
+// AVFoundation brings AVFAudio and Core Media with it, as on Apple platforms.
+@_exported import OpenAVFAudio
+@_exported import OpenCoreMedia

@@ -48,6 +48,10 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
         super.init()
     }
 
+    deinit {
+        if let pumpID { queue.binding.server.airPlay.stopPump(pumpID) }
+    }
+
     var server: AudioServer { queue.binding.server }
     public var timebase: CMTimebase { synchronizer?.timebase ?? ownTimebase }
 
@@ -72,7 +76,14 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
         return enqueuedAhead < bufferCapacityFrames + Self.stagingFrames
     }
 
-    public var hasSufficientMediaDataForReliablePlaybackStart: Bool { enqueuedAhead >= Int64(Self.streamRate) / 2 }
+    /// Half a second ready where it plays: on every speaker streamed to (or the route's speakers
+    /// will be connected to at the next network tick), else enqueued here.
+    public var hasSufficientMediaDataForReliablePlaybackStart: Bool {
+        let needed = Int64(Self.streamRate) / 2
+        let position = Self.frame(of: timebase.time)
+        if speakers.isEmpty { return routeSpeakers.isEmpty && enqueuedAhead >= needed }
+        return speakers.allSatisfy { speaker in speaker.sentEnd.map { $0 - position >= needed } ?? false }
+    }
 
     public func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
         requestBlock = block
@@ -165,18 +176,43 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     /// Every network tick: connect to the route's speakers, send what they have room for, then
     /// ask the app for more while it is wanted.
     private func pump(_ interval: HostDuration) {
+        followRoute()
         connectSpeakers()
         if server.airPlay.isNetworkUp { send(interval) }
         dropSentAndPlayed()
+        synchronizer?.rendererReceivedData()
         if let block = requestBlock, isReadyForMoreMediaData {
             AppContext.run(as: queue.binding) { block() }
         }
     }
 
+    private var routeSpeakers: [String] {
+        server.currentRoute(for: queue.binding.app).outputs.filter { $0.portType == .airPlay }.map(\.uid)
+    }
+
+    /// "When the user routes playback to a new destination" the renderer flushes by itself: the
+    /// old speakers drop what they hold, and the app hears `WasFlushedAutomatically` with the
+    /// time of the first flushed sample, from which it re-enqueues. (A route that only lost its
+    /// speakers to a dropout is not a new destination.)
+    private func followRoute() {
+        let wanted = routeSpeakers
+        guard !speakers.isEmpty, !wanted.isEmpty, wanted != speakers.map(\.uid) else { return }
+        for speaker in speakers { server.airPlay.update(speaker.uid) { $0.flushAll() } }
+        speakers = []
+        let time = timebase.time
+        pending.removeAll()
+        enqueuedEnd = nil
+        server.recordObservation("airplay.flushed-automatically", ["reason": .string("route")])
+        // The network tick is the system's code: the app's observers run in the app's context.
+        AppContext.run(as: queue.binding) {
+            NotificationCenter.default.post(name: .AVSampleBufferAudioRendererWasFlushedAutomatically, object: self,
+                                            userInfo: [AVSampleBufferAudioRendererFlushTimeKey: NSValue(time: time)])
+        }
+    }
+
     private func connectSpeakers() {
         guard speakers.isEmpty else { return }
-        let uids = server.currentRoute(for: queue.binding.app).outputs.filter { $0.portType == .airPlay }.map(\.uid)
-        for uid in uids where server.airPlay.connect(uid) != nil { speakers.append((uid, nil)) }
+        for uid in routeSpeakers where server.airPlay.connect(uid) != nil { speakers.append((uid, nil)) }
         guard !speakers.isEmpty else { return }
         applyGain()
         if timebase.rate > 0 { timelineChanged() }

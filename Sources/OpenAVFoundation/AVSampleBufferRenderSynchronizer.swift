@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MediaServer
+import OpenAVFAudio
 import OpenCoreMedia
 import SimCore
 
@@ -21,26 +22,61 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
 
     public static let rateDidChangeNotification = Notification.Name("AVSampleBufferRenderSynchronizerRateDidChangeNotification")
 
+    private var interruptionObserver: NSObjectProtocol?
+
     public override init() {
         queue = SimulationQueue(binding: SimulationQueue.currentBinding("AVSampleBufferRenderSynchronizer"))
         timebase = CMTimebase(sourceClock: .hostTimeClock(of: queue.binding.server))
         super.init()
+        // "On iOS if the app's playback is interrupted … the rate will automatically be set to zero."
+        interruptionObserver = NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: nil
+        ) { [weak self] note in
+            let type = (note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt).flatMap(AVAudioSession.InterruptionType.init)
+            if type == .began, let self, self.rate != 0 { self.rate = 0 }
+        }
     }
 
+    deinit { interruptionObserver.map(NotificationCenter.default.removeObserver) }
+
+    /// The rate asked for: updated at once, while the timebase may wait for media data.
     public var rate: Float {
-        get { Float(timebase.rate) }
+        get { requestedRate }
         set { setRate(newValue, time: .invalid) }
     }
+    private var requestedRate: Float = 0
+    /// A start is held back until every renderer has enough data (`delaysRateChangeUntilHasSufficientMediaData`).
+    private var isWaitingForData = false
 
-    /// Sets the time (unless invalid) and then the rate.
+    /// Sets the time (unless invalid) and then the rate. With
+    /// `delaysRateChangeUntilHasSufficientMediaData` (the default) a start waits, with the
+    /// timebase stopped at that time, until every renderer reports
+    /// `hasSufficientMediaDataForReliablePlaybackStart`.
     public func setRate(_ rate: Float, time: CMTime) {
-        let old = timebase.rate
+        let old = requestedRate
+        requestedRate = max(0, rate)
         if time.isValid { timebase.setTime(time) }
-        timebase.setRate(Double(max(0, rate)))
+        isWaitingForData = requestedRate > 0 && delaysRateChangeUntilHasSufficientMediaData && !renderersHaveSufficientData
+        applyTimebaseRate(isWaitingForData ? 0 : requestedRate)
+        if old != requestedRate { NotificationCenter.default.post(name: Self.rateDidChangeNotification, object: self) }
+    }
+
+    /// A renderer received data: a held-back start may go now.
+    func rendererReceivedData() {
+        guard isWaitingForData, renderersHaveSufficientData else { return }
+        isWaitingForData = false
+        applyTimebaseRate(requestedRate)
+    }
+
+    private var renderersHaveSufficientData: Bool {
+        audioRenderers.allSatisfy(\.hasSufficientMediaDataForReliablePlaybackStart)
+    }
+
+    private func applyTimebaseRate(_ rate: Float) {
+        timebase.setRate(Double(rate))
         timelineGeneration += 1
         for renderer in audioRenderers { renderer.timelineChanged() }
         for observer in observers { scheduleTick(observer) }
-        if old != timebase.rate { NotificationCenter.default.post(name: Self.rateDidChangeNotification, object: self) }
     }
 
     public func currentTime() -> CMTime { timebase.time }

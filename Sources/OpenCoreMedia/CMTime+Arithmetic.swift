@@ -177,9 +177,9 @@ enum Rational {
         var (v, scale, wasRounded) = (value, timescale, rounded)
         while v > Int128(Int64.max) || v < Int128(Int64.min) {
             guard scale > 1 else { return value < 0 ? .negativeInfinity : .positiveInfinity }
-            let (half, exact) = divide(v, by: 2, method)
-            wasRounded = wasRounded || !exact || scale % 2 != 0
-            v = half
+            // CMTime.h: whenever the timescale is halved "the hasBeenRounded flag will be set".
+            v = divide(v, by: 2, method).0
+            wasRounded = true
             scale /= 2
         }
         var time = CMTime(value: Int64(v), timescale: scale, flags: .valid, epoch: epoch)

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreAudioTypes
 
 /// Core Foundation's allocator and dictionary as Core Media's C API takes them. Linux Foundation
 /// has no CoreFoundation types in Swift; every Core Media call here allocates with Swift, so the
@@ -10,3 +11,6 @@ nonisolated(unsafe) public let kCFAllocatorNull: CFAllocator? = nil
 
 /// `CMItemCount`.
 public typealias CMItemCount = Int
+
+/// `noErr` (MacTypes), which Core Media calls return on success.
+public let noErr: OSStatus = 0

@@ -5,8 +5,8 @@ import VirtualDevices
 ///
 /// A speaker becomes a receiver the first time a sender connects to it (its port must be an
 /// attached AirPlay accessory then). From that moment it plays on its own output clock: one
-/// `airplay.cycle` every `cycleFrames` frames at 44.1 kHz renders every receiver into its port
-/// sink, network or not. Senders move audio only while the network is up (`isNetworkUp`), at
+/// `airplay.cycle` every `cycleFrames` frames at 44.1 kHz renders every receiver's next cycle
+/// into its port sink, network or not. Senders move audio only while the network is up (`isNetworkUp`), at
 /// most as fast as the speaker's model allows, through `pump` callbacks the network calls
 /// every `pumpInterval` — so buffer depth, dropouts and catch-up all happen on the one clock.
 public final class AirPlayNetwork: @unchecked Sendable {
@@ -24,6 +24,8 @@ public final class AirPlayNetwork: @unchecked Sendable {
     private var pumps: [(id: Int, pump: (HostDuration) -> Void)] = []
     private var nextPumpID = 1
     public private(set) var pendingTicks = 0
+    /// Route detectors, told when the device's ports change (in the order they subscribed).
+    private var portWatchers: [(id: Int, watch: () -> Void)] = []
 
     init(server: AudioServer) { self.server = server }
 
@@ -52,6 +54,20 @@ public final class AirPlayNetwork: @unchecked Sendable {
         startCycles()
         return receivers.last
     }
+
+    /// Whether the device sees a route besides the local one: an AirPlay speaker on the network.
+    public var hasOtherRoutes: Bool { server.device.ports.contains { $0.portType == .airPlay } }
+
+    public func watchPorts(_ watch: @escaping () -> Void) -> Int {
+        let id = nextPumpID
+        nextPumpID += 1
+        portWatchers.append((id, watch))
+        return id
+    }
+
+    public func stopWatchingPorts(_ id: Int) { portWatchers.removeAll { $0.id == id } }
+
+    func portsChanged() { for watcher in portWatchers { watcher.watch() } }
 
     /// Changes one receiver (senders deliver, anchor, flush through this).
     public func update<T>(_ uid: String, _ change: (inout AirPlayReceiver) -> T) -> T? {
@@ -88,11 +104,13 @@ public final class AirPlayNetwork: @unchecked Sendable {
         scheduleCycle()
     }
 
+    /// A speaker's output stage takes its next cycle when the cycle starts (as a DAC pulls its
+    /// next buffer), so audio that arrives during a cycle is heard from the next one on.
     private func scheduleCycle() {
         guard let receiver = receivers.first, let action = cycleAction else { return }
-        let end = receiver.rate.hostTime(at: SampleTime(frames: receiver.sink.position + Int64(Self.cycleFrames)), rounding: .up)
+        let start = receiver.rate.hostTime(at: SampleTime(frames: receiver.sink.position), rounding: .up)
         pendingTicks += 1
-        try? server.schedule(Self.cycleLabel, at: end, action)
+        try? server.schedule(Self.cycleLabel, at: max(start, server.now), action)
     }
 
     /// Every speaker plays its next cycle; gaps starting and ending go into the trace.

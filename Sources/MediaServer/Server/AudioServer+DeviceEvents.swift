@@ -15,7 +15,9 @@ extension AudioServer {
             _ = try? scheduler.schedule(.device(followUp), after: delay)
         }
         for change in outcome.lifecycleChanges { lifecycleChanged(AppID(change.app), from: change.from) }
-        react(to: event, callBefore: callBefore, portsChanged: !outcome.portsAdded.isEmpty || !outcome.portsRemoved.isEmpty)
+        let portsChanged = !outcome.portsAdded.isEmpty || !outcome.portsRemoved.isEmpty
+        react(to: event, callBefore: callBefore, portsChanged: portsChanged)
+        if portsChanged { airPlay.portsChanged() }
     }
 
     /// `portsChanged`: a network dropout that only AirPlay 2 speakers were on changes no port.

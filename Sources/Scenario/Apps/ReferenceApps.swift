@@ -25,7 +25,7 @@ enum ReferenceApps {
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop"], mistakes: sharedMistakes,
+        ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop", "next-track", "replace-next-track"], mistakes: sharedMistakes,
                          backgroundAudio: true) { LongFormPlayerApp(configuration: $0, log: $1) },
     ]
 }
