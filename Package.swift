@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAudioToolbox", "OpenOpenAL", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAudioToolbox", "OpenOpenAL", "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
@@ -156,5 +156,13 @@ let package = Package(
             dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
                            "MediaServer", "VirtualDevices", "SimCore"]
         ),
+
+        // AirPlay 2 long-form audio (issue 14): Core Media's time and sample buffers over the simulation
+        // clock, AVFoundation's sample-buffer renderer and synchronizer over the AirPlay receivers.
+        .target(name: "OpenCoreMedia", dependencies: ["OpenCoreAudioTypes", "MediaServer", "SimCore"]),
+        .target(name: "OpenAVFoundation", dependencies: ["OpenCoreMedia", "OpenCoreAudioTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
+        // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
+        .target(name: "OpenMediaPlayer", dependencies: ["MediaServer", "SimCore"]),
+        .testTarget(name: "AirPlayTests", dependencies: ["OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "Scenario", "OpenAVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
     ]
 )

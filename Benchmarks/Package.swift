@@ -28,6 +28,8 @@ let package = Package(
             path: "Benchmarks/SchedulerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The long-form AirPlay session (one hour, three speakers, dropouts): speed and peak memory per length.
+        .executableTarget(name: "airplay-workload", dependencies: ["ScenarioWorkloads"]),
         .executableTarget(name: "scheduler-workload", dependencies: ["SchedulerWorkloads"]),
         // The render path: eight voices at eight rates converted and mixed onto 8-channel HDMI.
         .target(

@@ -41,6 +41,20 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("Scenario: one-hour long-form session on three AirPlay 2 speakers, with dropouts",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident,
+                                             .custom("simulated s per wall s", polarity: .prefersLarger, useScalingFactor: false)],
+                                   maxIterations: 3)) { benchmark in
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try LongFormSession.run(minutes: 60)
+        let wall = clock.now - start
+        precondition(result.failures.isEmpty, "the session's checks failed: \(result.failures)")
+        let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+        benchmark.measurement(.custom("simulated s per wall s", polarity: .prefersLarger, useScalingFactor: false),
+                              Int((3_600 / seconds).rounded()))
+    }
+
     Benchmark("Scenario: 1,000 apps") { _ in
         let result = try ManyApps.run(count: 1_000)
         precondition(result.failures.isEmpty, "the many-apps check failed: \(result.failures)")

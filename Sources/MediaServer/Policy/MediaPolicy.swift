@@ -36,6 +36,8 @@ public struct MediaPolicy: Sendable {
     public private(set) var hardware: HardwareSettings
     /// Active `record` sessions as of the end of the last input (they silence everyone else).
     private(set) var recorders: [AppID] = []
+    /// AirPlay 2 outputs the user picked for long-form audio (MediaPolicy+LongForm.swift).
+    public internal(set) var longFormPicks: [String] = []
 
     public init(platform: PlatformProfile, audioHardware: AudioHardware, ports: [Port],
                 system: SystemState = SystemState(), settings: ActivationSettings = .init()) {
@@ -138,7 +140,7 @@ public struct MediaPolicy: Sendable {
         let configuration = app.map { self.configuration(of: $0) } ?? SessionConfiguration()
         let routing = app.flatMap { session($0)?.routing } ?? RoutingState()
         return routing.request(category: configuration.category, mode: configuration.effectiveMode,
-                                                     options: configuration.categoryOptions, ports: ports)
+                                                     options: configuration.categoryOptions, ports: portsForSystemRoute)
     }
 
     /// The route the controlling session's configuration and choices give over the ports now.

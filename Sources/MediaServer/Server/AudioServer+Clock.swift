@@ -26,9 +26,10 @@ extension AudioServer {
         if !exhausted { try? scheduler.advance(to: deadline) }
         // The IO clock ticks for as long as audio runs (one cycle queued): it is not left-over
         // work. When that is all that is queued, say so without building the list (no allocation).
-        let onlyIOCycle = scheduler.pendingCount <= (io.engine == nil ? 0 : 1)
+        // AirPlay speakers' output cycles and network pumps tick the same way.
+        let onlyIOCycle = scheduler.pendingCount <= (io.engine == nil ? 0 : 1) + airPlay.pendingTicks
         return RunReport(endTime: now, eventsRun: executed, stoppedByBudget: exhausted,
-                         leftovers: onlyIOCycle ? [] : scheduler.pendingEvents.filter { $0.event.label != "io.cycle" }
+                         leftovers: onlyIOCycle ? [] : scheduler.pendingEvents.filter { !Self.clockLabels.contains($0.event.label) }
                              .map { "\($0.deadline) \($0.event.label)" })
     }
 
@@ -42,6 +43,11 @@ extension AudioServer {
             body()
         }
     }
+}
+
+extension AudioServer {
+    /// Scheduler work that ticks for as long as audio runs: never left-over work.
+    static let clockLabels: Set<String> = ["io.cycle", AirPlayNetwork.cycleLabel, AirPlayNetwork.pumpLabel]
 }
 
 /// What `AudioServer.run(until:)` did and left behind.

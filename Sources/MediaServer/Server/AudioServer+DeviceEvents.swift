@@ -15,16 +15,19 @@ extension AudioServer {
             _ = try? scheduler.schedule(.device(followUp), after: delay)
         }
         for change in outcome.lifecycleChanges { lifecycleChanged(AppID(change.app), from: change.from) }
-        react(to: event, callBefore: callBefore)
+        let portsChanged = !outcome.portsAdded.isEmpty || !outcome.portsRemoved.isEmpty
+        react(to: event, callBefore: callBefore, portsChanged: portsChanged)
+        if portsChanged { airPlay.portsChanged() }
     }
 
-    private func react(to event: DeviceEvent, callBefore: SystemState.Call) {
+    /// `portsChanged`: a network dropout that only AirPlay 2 speakers were on changes no port.
+    private func react(to event: DeviceEvent, callBefore: SystemState.Call, portsChanged: Bool) {
         let system = device.system
         switch event {
         case .attach, .networkRestored:
-            carry(policy.deviceChanged(ports: device.ports, system: system, cause: .portsAdded))
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: portsChanged ? .portsAdded : nil))
         case .detach, .bluetoothLinkLoss, .networkDropout:
-            carry(policy.deviceChanged(ports: device.ports, system: system, cause: .portsRemoved))
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: portsChanged ? .portsRemoved : nil))
         case .incomingCall: carry(policy.systemInterruptionBegan(.phoneCall, system: system))
         case .declineCall: carry(policy.systemInterruptionEnded(.phoneCall, outcome: .declined, system: system))
         case .hangUp:

@@ -63,7 +63,10 @@ extension AudioServer {
     public var liveVoices: [VoiceID] { io.voices.filter { $0.id != VoiceID(rawValue: 0) }.map(\.id) }
 
     /// What reached an output port (by UID), or an app's input tap (`inputSink(app:)`).
-    public func sink(portUID: String) -> PortSink? { io.sinks.first { $0.portUID == portUID } }
+    /// An AirPlay speaker that a sender streamed to has its own sink (what the speaker played).
+    public func sink(portUID: String) -> PortSink? {
+        airPlay.receiver(portUID)?.sink ?? io.sinks.first { $0.portUID == portUID }
+    }
 
     /// Every sink, in the order IO first wrote to it: output ports, then apps' input taps.
     public var sinks: [PortSink] { io.sinks }

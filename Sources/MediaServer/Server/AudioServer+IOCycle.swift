@@ -89,7 +89,7 @@ extension AudioServer {
 
     /// Output ports keep what `captureWindows` asks for (everything by default); an app's input
     /// tap always keeps every sample (it is what its recorder writes to the file).
-    func makeSink(uid: String, channels: Int, isInputTap: Bool = false) -> PortSink {
+    func makeSink(uid: String, channels: Int, isInputTap: Bool = false, clock: IOClock? = nil) -> PortSink {
         let capture: SinkCapture
         if !io.settings.captureSamples {
             capture = .levels
@@ -98,7 +98,7 @@ extension AudioServer {
         } else {
             capture = .everything
         }
-        var sink = PortSink(portUID: uid, channelCount: channels, clock: io.clock ?? IOClock(rate: .hz48000), capture: capture,
+        var sink = PortSink(portUID: uid, channelCount: channels, clock: clock ?? io.clock ?? IOClock(rate: .hz48000), capture: capture,
                             levelsThroughout: !isInputTap && io.settings.levelHorizon != nil)
         if let horizon = io.settings.levelHorizon, !isInputTap { sink.reserve(duration: horizon) }
         return sink

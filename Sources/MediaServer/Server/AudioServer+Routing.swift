@@ -7,8 +7,9 @@ extension AudioServer {
     /// Multiroute Audio in iOS": "you're going to get one or the other").
     public var currentRoute: AudioRoute { policy.route }
 
-    /// The route as `app` reads it: the device's route.
-    public func currentRoute(for app: AppID) -> AudioRoute { policy.route }
+    /// The route as `app` reads it: the device's route, or for a long-form session the AirPlay 2
+    /// outputs the user picked (MediaPolicy+LongForm.swift).
+    public func currentRoute(for app: AppID) -> AudioRoute { policy.longFormRoute(for: app) ?? policy.route }
 
     /// The inputs `app`'s own category could record from (`availableInputs` is per session).
     public func availableInputs(for app: AppID) -> [Port] { policy.availableInputs(for: app) }

@@ -26,6 +26,8 @@ public final class AudioServer: @unchecked Sendable {
     var io = AudioIO()
     /// The Core MIDI server and the Bluetooth LE radio (MIDI/MIDIServer*.swift).
     public private(set) lazy var midi = MIDIServer(server: self)
+    /// The AirPlay speakers on the network and their streams (AirPlay/AirPlayNetwork.swift).
+    public private(set) lazy var airPlay = AirPlayNetwork(server: self)
     private var attachments: [String: AnyObject] = [:]
 
     /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).

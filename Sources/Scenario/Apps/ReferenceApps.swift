@@ -29,5 +29,7 @@ enum ReferenceApps {
                          backgroundAudio: true) { AudioQueuePlayerApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "openal-game", commands: ["play", "pause", "move-left", "move-right"],
                          mistakes: sharedMistakes + ["keeps-openal-context"]) { OpenALGameApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop", "next-track", "replace-next-track"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { LongFormPlayerApp(configuration: $0, log: $1) },
     ]
 }

@@ -45,6 +45,9 @@ public enum AudioCondition: Sendable, Hashable {
     case levelAbove(Double)
     /// Peak below this level in dBFS.
     case levelBelow(Double)
+    /// Plays the same instants as another output port (named by name, UID or type) within this
+    /// much, measured on the markers at the start of each second of a long-form player's timeline.
+    case alignedWith(String, within: HostDuration)
 
     static let silenceDBFS = -90.0
     static let soundingDBFS = -60.0
@@ -53,7 +56,7 @@ public enum AudioCondition: Sendable, Hashable {
     /// True for the conditions that need evidence on at least one channel.
     var needsPresence: Bool {
         switch self {
-        case .sounding, .tone, .levelAbove: true
+        case .sounding, .tone, .levelAbove, .alignedWith: true
         case .silent, .noTone, .levelBelow: false
         }
     }
@@ -67,6 +70,7 @@ public enum AudioCondition: Sendable, Hashable {
         case let .noTone(hertz, level): "no \(hertz) Hz tone at or above \(level) dBFS"
         case let .levelAbove(level): "peak at or above \(level) dBFS"
         case let .levelBelow(level): "peak below \(level) dBFS"
+        case let .alignedWith(port, within): "aligned with \(port) within \(within)"
         }
     }
 }

@@ -111,6 +111,10 @@ public enum StepAction: Sendable {
     case inputTone(port: String, channel: Int, frequency: Int)
     /// Something on the Bluetooth LE radio, or MIDI a Bluetooth peer plays.
     case bluetooth(BluetoothStep)
+    /// The user picks AirPlay outputs (named by name, UID or type) for long-form audio.
+    case pickRoute([String])
+    /// A remote control (lock screen, Control Center, headset, car) sends a command to the Now Playing app.
+    case remoteCommand(RemoteCommand, source: RemoteCommandSource)
 }
 
 /// What a step makes an app do, through its `AVAudioSession` (or, for `command`, through the

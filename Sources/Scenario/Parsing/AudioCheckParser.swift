@@ -4,7 +4,7 @@ import VirtualDevices
 /// Reads `{ from:, to:, port:, audio:, channels: }` and `{ from:, to:, app:, recorded:, channels: }`
 /// expectations.
 enum AudioCheckParser {
-    static let conditionKeys = ["tone", "no-tone", "level-above", "level-below", "above", "below"]
+    static let conditionKeys = ["tone", "no-tone", "level-above", "level-below", "above", "below", "aligned-with", "within"]
 
     /// A recording check without `to:` lasts until the end of the run, which is known only once
     /// every expectation is read: it carries this end until `Scenario.parse` sets the real one.
@@ -49,6 +49,11 @@ enum AudioCheckParser {
         let map = try value.mapping("an audio condition", allowed: conditionKeys)
         if let tone = map["tone"] {
             return try toneCondition(tone, map)
+        }
+        if let other = map["aligned-with"] {
+            guard let within = map["within"] else { throw other.error("aligned-with: needs within: (e.g. { aligned-with: Kitchen, within: 1ms })") }
+            return .alignedWith(try other.string("aligned-with (a port name, UID or type)"),
+                                within: HostDuration(nanoseconds: try within.time("within").nanoseconds))
         }
         if let stray = map["above"] ?? map["below"] {
             throw stray.error("above: and below: bound a tone: write { tone: 1000, above: -20 }")

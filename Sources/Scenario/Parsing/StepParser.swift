@@ -14,7 +14,7 @@ enum StepParser {
     static let signalVerbs = ["input-tone"]
     static let keys = ["at", "do", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
                        "policy", "options", "notify-others", "port", "hz", "duration", "granted", "tone", "channel"]
-        + BluetoothStepParser.keys
+        + BluetoothStepParser.keys + AirPlayStepParser.keys
 
     static func steps(_ value: YAMLValue?, apps: [AppDeclaration], accessories: [AccessoryKind],
                       registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
@@ -49,13 +49,15 @@ enum StepParser {
         let at = try map.required("at").time("at")
         let verbValue = try map.required("do")
         let verb = try verbValue.string("do")
-        let worldVerbs = signalVerbs + BluetoothStepParser.verbs
+        let worldVerbs = signalVerbs + BluetoothStepParser.verbs + AirPlayStepParser.verbs
         let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs + worldVerbs).sorted()
         let allVerbs = deviceVerbs + sessionVerbs + worldVerbs + commands
         _ = try verbValue.choice("step action", allVerbs.map { ($0, $0) })
         let action: StepAction
         if BluetoothStepParser.verbs.contains(verb) {
             action = .bluetooth(try BluetoothStepParser.step(verb, map))
+        } else if AirPlayStepParser.verbs.contains(verb) {
+            action = try AirPlayStepParser.step(verb, map)
         } else if signalVerbs.contains(verb) {
             action = .inputTone(port: try map.required("port").string("port (a name, UID or type)"),
                                 channel: try map["channel"]?.int("channel", in: 1...64) ?? 1,

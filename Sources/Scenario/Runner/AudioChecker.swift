@@ -40,6 +40,7 @@ struct AudioChecker {
             return check.condition.needsPresence ? "\(where_): expected \(check.condition.summary), but no audio ever reached it" : nil
         case let .sink(found): sink = found
         }
+        if case let .alignedWith(other, within) = check.condition { return alignment(of: sink, with: other, within: within, check, where_) }
         let channels = check.channels ?? Array(1...sink.channelCount)
         if let bad = channels.first(where: { $0 > sink.channelCount }) {
             return "\(where_): the port has \(sink.channelCount) channels, not \(bad)"
@@ -60,7 +61,20 @@ struct AudioChecker {
         case let .levelBelow(level): return peak < level
         case let .tone(hertz, level): return toneDBFS(sink, channel, hertz, check) >= level
         case let .noTone(hertz, level): return toneDBFS(sink, channel, hertz, check) < level
+        case .alignedWith: return false // checked on both sinks at once (alignment)
         }
+    }
+
+    /// Both ports' markers over the interval, matched in order: the largest difference must stay within `within`.
+    private func alignment(of sink: PortSink, with other: String, within: HostDuration, _ check: AudioCheck, _ where_: String) -> String? {
+        guard case let .sink(otherSink) = AudioTargetSink.find(.port(other), ports: ports, server: server) else {
+            return "\(where_): \(other) played nothing to compare with"
+        }
+        let channel = check.channels?.first ?? 1
+        guard let offset = sink.markerOffset(to: otherSink, channel: channel, from: check.from, to: check.to) else {
+            return "\(where_): no matching markers on both \(check.target.label) and \(other) to compare"
+        }
+        return offset <= within ? nil : "\(where_): expected aligned with \(other) within \(within), observed \(offset) apart"
     }
 
     private func toneDBFS(_ sink: PortSink, _ channel: Int, _ hertz: Int, _ check: AudioCheck) -> Double {

@@ -15,6 +15,8 @@ extension ScenarioRun {
         case let .app(name, action): perform(action, app: name, step: step)
         case let .inputTone(port, channel, frequency): playInput(frequency, into: port, channel: channel, step: step)
         case let .bluetooth(bluetooth): perform(bluetooth, verb: step.verb)
+        case let .pickRoute(ports): pickRoute(ports, step: step)
+        case let .remoteCommand(command, source): server.sendRemoteCommand(command, from: source)
         }
         rememberPorts()
     }

@@ -22,3 +22,9 @@ public struct Accessory: Hashable, Sendable {
         kind == .bluetoothLEMIDI ? ["Soundcheck BLE MIDI \(instance)"] : []
     }
 }
+
+extension Accessory {
+    /// AirPlay 2 speakers buffer minutes ahead (WWDC 2017 session 509): a Wi-Fi dropout does
+    /// not end their session.
+    public var ridesOutNetworkDropouts: Bool { kind == .airPlay(version: 2) }
+}

@@ -75,8 +75,10 @@ public struct VirtualDevice: Sendable {
             guard system.networkUp else { throw .impossible(event.scriptName, state: "the network is already down") }
             guard duration > .zero else { throw .impossible(event.scriptName, state: "a dropout needs a positive duration") }
             system.networkUp = false
-            droppedByNetwork = accessories.filter { $0.connector == .network }
-            accessories.removeAll { $0.connector == .network }
+            // AirPlay 2 speakers keep their session through a dropout (their buffer plays on and
+            // the sender reconnects); everything else on the network goes.
+            droppedByNetwork = accessories.filter { $0.connector == .network && !$0.ridesOutNetworkDropouts }
+            accessories.removeAll { $0.connector == .network && !$0.ridesOutNetworkDropouts }
             return DeviceOutcome(fields: ["accessories": .list(droppedByNetwork.map { .string($0.id) }),
                                           "duration": .string(duration.description)],
                                  portsRemoved: droppedByNetwork.flatMap(\.ports),

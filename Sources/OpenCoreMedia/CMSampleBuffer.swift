@@ -1,0 +1,102 @@
+import OpenCoreAudioTypes
+
+/// `CMSampleBuffer` of audio: a block of samples in one format, with its presentation time.
+/// Linear PCM only (one sample = one frame), ready at creation.
+public final class CMSampleBuffer: @unchecked Sendable {
+    public let formatDescription: CMFormatDescription?
+    public let dataBuffer: CMBlockBuffer?
+    public let numSamples: CMItemCount
+    public let presentationTimeStamp: CMTime
+    private var outputPresentationTimeStampOverride = CMTime.invalid
+
+    init(dataBuffer: CMBlockBuffer, formatDescription: CMFormatDescription, numSamples: Int, presentationTimeStamp: CMTime) {
+        self.dataBuffer = dataBuffer
+        self.formatDescription = formatDescription
+        self.numSamples = numSamples
+        self.presentationTimeStamp = presentationTimeStamp
+    }
+
+    /// The samples' duration at the format's rate: `numSamples / sampleRate` (exact for integral rates).
+    public var duration: CMTime {
+        guard let rate = formatDescription?.audioStreamBasicDescription.mSampleRate, rate > 0 else { return .invalid }
+        if rate == rate.rounded(), rate <= Double(kCMTimeMaxTimescale) { return CMTime(value: Int64(numSamples), timescale: Int32(rate)) }
+        return CMTime(seconds: Double(numSamples) / rate, preferredTimescale: 1_000_000_000)
+    }
+
+    public var decodeTimeStamp: CMTime { .invalid }
+
+    /// When the samples are presented: the presentation time unless overridden
+    /// (`CMSampleBufferSetOutputPresentationTimeStamp`).
+    public var outputPresentationTimeStamp: CMTime {
+        outputPresentationTimeStampOverride.isValid ? outputPresentationTimeStampOverride : presentationTimeStamp
+    }
+
+    public var isValid: Bool { true }
+    public var dataReadiness: Bool { true }
+    public var totalSampleSize: Int { dataBuffer?.dataLength ?? 0 }
+
+    func setOutputPresentationTimeStamp(_ time: CMTime) { outputPresentationTimeStampOverride = time }
+}
+
+public let kCMSampleBufferError_AllocationFailed: OSStatus = -12730
+public let kCMSampleBufferError_RequiredParameterMissing: OSStatus = -12731
+public let kCMSampleBufferError_SampleTimingInfoInvalid: OSStatus = -12740
+public let kCMSampleBufferError_InvalidMediaFormat: OSStatus = -12743
+public let kCMSampleBufferError_InvalidSampleData: OSStatus = -12742
+
+/// `CMAudioSampleBufferCreateReadyWithPacketDescriptions`: for linear PCM, `numSamples` frames
+/// of `dataBuffer`; the buffer must hold exactly that many frames, the time must be numeric.
+public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
+    allocator: CFAllocator?, dataBuffer: CMBlockBuffer, formatDescription: CMFormatDescription,
+    sampleCount numSamples: CMItemCount, presentationTimeStamp: CMTime,
+    packetDescriptions: UnsafePointer<AudioStreamPacketDescription>?,
+    sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+    let asbd = formatDescription.audioStreamBasicDescription
+    guard asbd.mFormatID == kAudioFormatLinearPCM, asbd.mBytesPerFrame > 0 else { return kCMSampleBufferError_InvalidMediaFormat }
+    guard numSamples > 0, presentationTimeStamp.isNumeric else { return kCMSampleBufferError_SampleTimingInfoInvalid }
+    let nonInterleaved = asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0
+    let bytesPerFrame = Int(asbd.mBytesPerFrame) * (nonInterleaved ? Int(asbd.mChannelsPerFrame) : 1)
+    guard dataBuffer.dataLength == numSamples * bytesPerFrame else { return kCMSampleBufferError_InvalidSampleData }
+    sampleBufferOut.pointee = CMSampleBuffer(dataBuffer: dataBuffer, formatDescription: formatDescription,
+                                             numSamples: numSamples, presentationTimeStamp: presentationTimeStamp)
+    return 0
+}
+
+public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> CMItemCount { sbuf.numSamples }
+public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
+public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.outputPresentationTimeStamp }
+public func CMSampleBufferGetDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
+public func CMSampleBufferGetFormatDescription(_ sbuf: CMSampleBuffer) -> CMFormatDescription? { sbuf.formatDescription }
+public func CMSampleBufferGetDataBuffer(_ sbuf: CMSampleBuffer) -> CMBlockBuffer? { sbuf.dataBuffer }
+public func CMSampleBufferGetTotalSampleSize(_ sbuf: CMSampleBuffer) -> Int { sbuf.totalSampleSize }
+
+@discardableResult
+public func CMSampleBufferSetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer, newValue: CMTime) -> OSStatus {
+    sbuf.setOutputPresentationTimeStamp(newValue)
+    return 0
+}
+
+extension CMSampleBuffer {
+    /// The samples as interleaved Float (−1…1), `numSamples × channels`, for the simulated
+    /// renderers; nil for formats they do not decode.
+    package func interleavedFloatSamples() -> (samples: [Float], channels: Int, rate: Double)? {
+        guard let format = formatDescription, format.isDecodablePCM, let data = dataBuffer else { return nil }
+        let asbd = format.audioStreamBasicDescription
+        let channels = Int(asbd.mChannelsPerFrame), frames = numSamples
+        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
+        let nonInterleaved = asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0
+        var out = [Float](repeating: 0, count: frames * channels)
+        data.bytes.withUnsafeBytes { raw in
+            for frame in 0..<frames {
+                for channel in 0..<channels {
+                    let index = nonInterleaved ? channel * frames + frame : frame * channels + channel
+                    out[frame * channels + channel] = isFloat
+                        ? raw.loadUnaligned(fromByteOffset: index * 4, as: Float.self)
+                        : Float(raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)) / 32_768
+                }
+            }
+        }
+        return (out, channels, asbd.mSampleRate)
+    }
+}

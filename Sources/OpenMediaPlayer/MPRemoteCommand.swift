@@ -1,0 +1,86 @@
+import Foundation
+import MediaServer
+
+/// `MPRemoteCommandHandlerStatus` (raw values from MPRemoteCommand.h).
+public enum MPRemoteCommandHandlerStatus: Int, Sendable {
+    case success = 0
+    case noSuchContent = 100
+    case noActionableNowPlayingItem = 110
+    case deviceNotFound = 120
+    case commandFailed = 200
+}
+
+/// `MPRemoteCommand`: targets run, in the order added, when the system delivers the command to
+/// the Now Playing app; the last target's status is the answer. A disabled command or one
+/// without targets is not delivered.
+public class MPRemoteCommand: NSObject, @unchecked Sendable {
+    public var isEnabled = true
+    private var targets: [(token: NSObject, handler: (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus)] = []
+
+    override init() { super.init() }
+
+    public func addTarget(handler: @escaping (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus) -> Any {
+        let token = NSObject()
+        targets.append((token, handler))
+        return token
+    }
+
+    /// Removes a target `addTarget(handler:)` returned (nil: every target).
+    public func removeTarget(_ target: Any?) {
+        guard let token = target as? NSObject else { targets.removeAll(); return }
+        targets.removeAll { $0.token === token }
+    }
+
+    func deliver(_ event: MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus? {
+        guard isEnabled, !targets.isEmpty else { return nil }
+        var status = MPRemoteCommandHandlerStatus.success
+        for target in targets { status = target.handler(event) }
+        return status
+    }
+}
+
+/// `MPSkipIntervalCommand`: skip commands carry the app's preferred intervals (seconds).
+public final class MPSkipIntervalCommand: MPRemoteCommand, @unchecked Sendable {
+    public var preferredIntervals: [NSNumber] = []
+}
+
+public final class MPChangePlaybackPositionCommand: MPRemoteCommand, @unchecked Sendable {}
+
+public final class MPChangePlaybackRateCommand: MPRemoteCommand, @unchecked Sendable {
+    public var supportedPlaybackRates: [NSNumber] = []
+}
+
+/// `MPRemoteCommandEvent`: the command and when it was sent (seconds of host time).
+public class MPRemoteCommandEvent: NSObject, @unchecked Sendable {
+    public let command: MPRemoteCommand
+    public let timestamp: TimeInterval
+
+    init(command: MPRemoteCommand, timestamp: TimeInterval) {
+        self.command = command
+        self.timestamp = timestamp
+    }
+}
+
+public final class MPSkipIntervalCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+    public let interval: TimeInterval
+    init(command: MPRemoteCommand, timestamp: TimeInterval, interval: TimeInterval) {
+        self.interval = interval
+        super.init(command: command, timestamp: timestamp)
+    }
+}
+
+public final class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+    public let positionTime: TimeInterval
+    init(command: MPRemoteCommand, timestamp: TimeInterval, positionTime: TimeInterval) {
+        self.positionTime = positionTime
+        super.init(command: command, timestamp: timestamp)
+    }
+}
+
+public final class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+    public let playbackRate: Float
+    init(command: MPRemoteCommand, timestamp: TimeInterval, playbackRate: Float) {
+        self.playbackRate = playbackRate
+        super.init(command: command, timestamp: timestamp)
+    }
+}
