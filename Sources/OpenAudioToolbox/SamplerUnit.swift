@@ -49,8 +49,11 @@ final class SamplerUnit: ProcessingUnit, MusicDeviceMIDIReceiver {
         midiEvents.render(frames: UInt32(frames)) { start, length in
             kernel.render(into: channels, channelCount: channelCount, start: Int(start), frameCount: Int(length))
         } event: { event in
-            guard event.sysEx == nil else { return }
-            kernel.handle(status: event.status, data1: event.data1, data2: event.data2)
+            if let sysEx = event.sysEx {
+                kernel.handle(sysEx: sysEx)
+            } else {
+                kernel.handle(status: event.status, data1: event.data1, data2: event.data2)
+            }
         }
         return 0
     }

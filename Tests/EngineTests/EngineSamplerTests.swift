@@ -25,7 +25,7 @@ struct EngineSamplerTests {
         return Double(crossings) * rate / Double(samples.count)
     }
 
-    @Test("ENGINE-SAMPLER-NOTE: startNote sounds from the first frame of the next render at 440 Hz for note 69; stopNote silences it within the release")
+    @Test("MIDI-SAMPLER-NOTE: startNote sounds from the first frame of the next render at 440 Hz for note 69; stopNote silences it within the release")
     func noteOnAndOff() throws {
         let (engine, sampler) = try Self.offlineSampler()
         #expect(sampler.numberOfInputs == 0 && sampler.numberOfOutputs == 1)
@@ -41,7 +41,7 @@ struct EngineSamplerTests {
         #expect(after[1_440...].allSatisfy { $0 == 0 }, "silent once the 30 ms release is over")
     }
 
-    @Test("ENGINE-SAMPLER-CONTROLLERS: pitch bend, volume, program change and raw MIDI events reach the sampler")
+    @Test("MIDI-SAMPLER-CONTROLLERS: pitch bend, volume, program change and raw MIDI events reach the sampler")
     func controllers() throws {
         let (engine, sampler) = try Self.offlineSampler()
         sampler.sendPitchBend(16_383, onChannel: 2)
@@ -55,7 +55,7 @@ struct EngineSamplerTests {
         #expect(quiet.allSatisfy { $0 == 0 }, "controller 7 at 0")
     }
 
-    @Test("ENGINE-SAMPLER-FILES: with an audio file of a 220 Hz tone loaded, key 60 plays it as recorded and key 72 an octave up; an .sf2 is kAudioUnitErr_UnknownFileType")
+    @Test("MIDI-SAMPLER-AUDIO-FILES: with an audio file of a 220 Hz tone loaded, key 60 plays it as recorded and key 72 an octave up; an .sf2 is kAudioUnitErr_UnknownFileType")
     func loadAudioFiles() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sampler-\(ProcessInfo.processInfo.processIdentifier).wav")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -80,7 +80,7 @@ struct EngineSamplerTests {
         }
     }
 
-    @Test("ENGINE-SAMPLER-REALTIME: rendering a sampler with MIDI between renders allocates nothing")
+    @Test("rendering a sampler with MIDI between renders allocates nothing")
     func allocationFree() throws {
         let engine = AVAudioEngine()
         try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
@@ -107,7 +107,7 @@ struct EngineSamplerTests {
         #expect(EngineSignals.peak(Array(left)[...]) > 0.1)
     }
 
-    @Test("ENGINE-SAMPLER-DEVICE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
+    @Test("MIDI-SAMPLER-NOTE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
     func onDevice() throws {
         let device = try SimulatedDevice(seed: 31)
         try EngineDeviceTests.launch(device, "Synth")

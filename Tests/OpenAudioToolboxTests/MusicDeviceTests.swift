@@ -66,7 +66,7 @@ struct MusicDeviceTests {
         #expect(EffectUnitTests.name(kAudioUnitSubType_Sampler, kAudioUnitType_MusicDevice) == "Apple: AUSampler")
     }
 
-    @Test("MIDI-SAMPLE-OFFSET: a note-on sent with offset 100 sounds from frame 100 of the next render exactly, at 440 Hz for note 69")
+    @Test("MIDI-AU-SAMPLE-OFFSET: a note-on sent with offset 100 sounds from frame 100 of the next render exactly, at 440 Hz for note 69")
     func noteOnAtOffset() throws {
         let sampler = try Sampler()
         #expect(try sampler.render().allSatisfy { $0 == 0 }, "silent before any note")
@@ -79,7 +79,7 @@ struct MusicDeviceTests {
         #expect(abs(toneAmplitude(held[...], frequency: 440, rate: 44_100) - 100.0 / 127) < 0.01, "velocity 127 at the default volume 100")
     }
 
-    @Test("MIDI-SAMPLE-OFFSET-OFF: a note-off sent with offset 37 starts the release at frame 37; the note is silent 30 ms later")
+    @Test("MIDI-AU-SAMPLE-OFFSET: a note-off sent with offset 37 starts the release at frame 37; the note is silent 30 ms later")
     func noteOffAtOffset() throws {
         let (held, released) = (try Sampler(), try Sampler())
         for sampler in [held, released] {
@@ -134,7 +134,7 @@ struct MusicDeviceTests {
         #expect(try sampler.render().allSatisfy { $0 == 0 })
     }
 
-    @Test("MusicDeviceMIDIEvent: an effect unit has no MIDI entry (badComponentSelector); a bad status or data byte is kAudio_ParamError; a disposed unit too")
+    @Test("MIDI-THREE-BYTE-MESSAGE: MusicDeviceMIDIEvent takes status, two data bytes and an offset; an effect unit has no MIDI entry (badComponentSelector); a bad status or data byte is kAudio_ParamError; a disposed unit too")
     func errors() throws {
         var description = AudioComponentDescription(componentType: kAudioUnitType_Effect, componentSubType: kAudioUnitSubType_Delay,
                                                     componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0)
@@ -156,6 +156,21 @@ struct MusicDeviceTests {
         let handle = spare.unit
         _ = AudioComponentInstanceDispose(handle)
         #expect(MusicDeviceMIDIEvent(handle, 0x90, 60, 100, 0) == kAudio_ParamError)
+    }
+
+    @Test("MIDI-AU-SYSEX: MusicDeviceSysEx with General MIDI System On releases the held note from the start of the next render")
+    func sysExReachesTheSampler() throws {
+        let sampler = try Sampler()
+        try sampler.send(0x90, 69, 100)
+        try sampler.send(0xB0, 7, 20)
+        _ = try sampler.render(slices: 2)
+        let reset: [UInt8] = [0xF0, 0x7E, 0x7F, 0x09, 0x01, 0xF7]
+        try check(MusicDeviceSysEx(sampler.unit, reset, UInt32(reset.count)))
+        _ = try sampler.render(slices: 3)
+        #expect(try sampler.render().allSatisfy { $0 == 0 }, "released by the reset")
+        try sampler.send(0x90, 69, 127)
+        let level = toneAmplitude(try sampler.render(slices: 8)[512...], frequency: 440, rate: 44_100)
+        #expect(abs(level - 100.0 / 127) < 0.02, "volume back to its default 100, not the 20 set before")
     }
 
     @Test("a full event queue refuses the next event (kAudioUnitErr_CannotDoInCurrentContext) until a render drains it")

@@ -145,6 +145,16 @@ public final class SamplerKernel: EffectKernel {
         }
     }
 
+    /// Applies a complete System Exclusive message (F0 … F7). General MIDI System On
+    /// (`F0 7E id 09 01 F7`, any device ID) returns every channel to its power-on state and
+    /// releases every note; other messages are accepted and ignored.
+    public func handle(sysEx bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 6, bytes[0] == 0xF0, bytes[1] == 0x7E, bytes[3] == 0x09, bytes[4] == 0x01, bytes[5] == 0xF7 else { return }
+        for index in 0..<Self.polyphony where voices[index].isActive { release(index) }
+        channels.update(repeating: ChannelState(), count: 16)
+        retune()
+    }
+
     private func noteOn(_ channel: UInt8, _ note: UInt8, velocity: UInt8) {
         for index in 0..<Self.polyphony where voices[index].isActive && voices[index].channel == channel && voices[index].note == note {
             release(index)

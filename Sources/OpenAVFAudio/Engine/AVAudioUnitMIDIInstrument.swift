@@ -83,6 +83,10 @@ public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked S
         sendMIDIEvent(midiStatus, data1: data1, data2: 0)
     }
 
-    /// A complete System Exclusive message, F0 through F7. AUSampler acts on none; it is accepted.
-    public func sendMIDISysExEvent(_ midiData: Data) {}
+    /// A complete System Exclusive message, F0 through F7 (AUSampler acts on General MIDI
+    /// System On; others are accepted and ignored).
+    public func sendMIDISysExEvent(_ midiData: Data) {
+        guard let instrument else { return }
+        midiData.withUnsafeBytes { instrument.handle(sysEx: $0.bindMemory(to: UInt8.self)) }
+    }
 }
