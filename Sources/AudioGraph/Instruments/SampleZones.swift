@@ -1,6 +1,6 @@
 /// The samples a sampler instrument plays, one zone per audio file: its mono samples, their
 /// rate, and the key at which they sound at their recorded pitch. A note plays the zone whose
-/// root key is nearest (the lower one on a tie), transposed by rate.
+/// root key is nearest (the first listed on a tie), transposed by rate.
 public struct SampleZones: Sendable {
     public struct Zone: Sendable {
         public var samples: [Float]
