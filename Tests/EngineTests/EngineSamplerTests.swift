@@ -107,6 +107,37 @@ struct EngineSamplerTests {
         #expect(EngineSignals.peak(Array(left)[...]) > 0.1)
     }
 
+    @Test("AUSampler: queuing MusicDeviceMIDIEvents and rendering them at their offsets allocates nothing")
+    func musicDeviceAllocationFree() throws {
+        var description = AudioComponentDescription(componentType: kAudioUnitType_MusicDevice, componentSubType: kAudioUnitSubType_Sampler,
+                                                    componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0)
+        var instance: AudioUnit?
+        #expect(AudioComponentInstanceNew(try #require(AudioComponentFindNext(nil, &description)), &instance) == 0)
+        let unit = try #require(instance)
+        defer { _ = AudioComponentInstanceDispose(unit) }
+        #expect(AudioUnitInitialize(unit) == 0)
+        let output = AVAudioPCMBuffer(pcmFormat: AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2)!, frameCapacity: 512)!
+        output.frameLength = 512
+        let list = output.mutableAudioBufferList
+        var stamp = AudioTimeStamp()
+        var flags = AudioUnitRenderActionFlags()
+        var statuses: OSStatus = 0
+        func cycle(_ round: Int) {
+            let note = UInt32(48 + round % 36)
+            statuses |= MusicDeviceMIDIEvent(unit, 0x90, note, 100, UInt32(round * 7 % 512))
+            statuses |= MusicDeviceMIDIEvent(unit, 0x80, UInt32(48 + (round + 30) % 36), 0, UInt32(round * 13 % 512))
+            statuses |= AudioUnitRender(unit, &flags, &stamp, 0, 512, list)
+            stamp.mSampleTime += 512
+        }
+        for round in 0..<50 { cycle(round) }
+        rt_probe_watch(pthread_self())
+        for round in 50..<250 { cycle(round) }
+        let allocations = rt_probe_stop().allocations
+        #expect(allocations == 0)
+        #expect(statuses == 0)
+        #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
+    }
+
     @Test("MIDI-SAMPLER-NOTE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
     func onDevice() throws {
         let device = try SimulatedDevice(seed: 31)
