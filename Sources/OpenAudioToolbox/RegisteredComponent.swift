@@ -63,6 +63,7 @@ final class RegisteredComponent: Sendable {
         RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Distortion, name: "Apple: AUDistortion") {
             EffectUnit(component: $0) { _ in DistortionKernel() }
         },
+        RegisteredComponent(kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler, name: "Apple: AUSampler") { SamplerUnit(component: $0) },
     ]
 
     /// The component behind a handle, if it is one of ours.

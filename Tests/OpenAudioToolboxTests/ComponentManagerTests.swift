@@ -54,8 +54,8 @@ struct ComponentManagerTests {
 
     @Test("a description nothing matches finds nothing")
     func noMatch() {
-        var description = AudioComponentDescription(componentType: 0x6175_6D75, componentSubType: 0, componentManufacturer: 0,
-                                                    componentFlags: 0, componentFlagsMask: 0)   // 'aumu': no instruments here
+        var description = AudioComponentDescription(componentType: 0x6175_706E, componentSubType: 0, componentManufacturer: 0,
+                                                    componentFlags: 0, componentFlagsMask: 0)   // 'aupn': no panners here
         #expect(AudioComponentFindNext(nil, &description) == nil)
         #expect(AudioComponentCount(&description) == 0)
     }
