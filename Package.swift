@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
-                           "MediaServer", "VirtualDevices", "SimCore"]
+                           "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
     ]
 )
