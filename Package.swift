@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenAudioToolbox", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
