@@ -58,7 +58,8 @@ extension AVAudioMixing where Self: AVAudioNode {
 
 /// One input bus's own settings: valid while the bus keeps the connection they were set on,
 /// and for each property only while the source still has the value it had then (a source set
-/// since overrides the destination).
+/// since overrides the destination). Setting the source to the value it already had is not
+/// seen as a change here, where Apple would override the destination.
 struct DestinationOverride {
     let connection: AVAudioConnectionPoint
     var volume: (value: Float, sourceValue: Float)?
