@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
-                           "MediaServer", "VirtualDevices", "SimCore"]
+                           "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
 
         // AirPlay 2 long-form audio (issue 14): Core Media's time and sample buffers over the simulation

@@ -54,18 +54,41 @@ let package = Package(
         // and every kernel's steady-state render, which must not allocate.
         .target(
             name: "EffectWorkloads",
-            dependencies: [.product(name: "AudioGraph", package: "Soundcheck"), .product(name: "SimCore", package: "Soundcheck")]
+            dependencies: [
+                .product(name: "AudioGraph", package: "Soundcheck"),
+                .product(name: "AudioFiles", package: "Soundcheck"),
+                .product(name: "SimCore", package: "Soundcheck"),
+            ]
         ),
         .executableTarget(
             name: "EffectBenchmarks",
             dependencies: [
                 "EffectWorkloads",
                 .product(name: "AudioGraph", package: "Soundcheck"),
-                .product(name: "AudioFiles", package: "Soundcheck"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/EffectBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The same chain as the app would build it: 32 AVAudioPlayerNodes through AVAudioUnitEQ, a
+        // submix and AVAudioUnitReverb into the main mixer, rendered offline (renderOffline), against sox.
+        .target(
+            name: "EngineWorkloads",
+            dependencies: ["EffectWorkloads", .product(name: "OpenAVFAudio", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "EngineWorkloads",
+                "EffectWorkloads",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "engine-vs-sox",
+            dependencies: ["EngineWorkloads", "EffectWorkloads"]
         ),
         // The simulation path: an hour-long scenario with audio checks, the server's steady IO
         // cycle, a scenario with 1,000 apps.

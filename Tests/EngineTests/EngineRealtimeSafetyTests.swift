@@ -1,12 +1,14 @@
+import AudioGraph
 import CRealtimeProbe
 import Foundation
-import Foundation
-import OpenAVFAudio
+@testable import OpenAVFAudio
+import Soundcheck
 import Testing
 
 /// The render path allocates nothing in steady state: counted with the allocation counter
 /// (glibc's allocation calls interposed for the test binary, counted per thread).
-@Suite("AVAudioEngine render path allocations")
+/// Serialized: the probe watches one thread at a time for the whole process.
+@Suite("AVAudioEngine render path allocations", .serialized)
 struct EngineRealtimeSafetyTests {
     @Test("ENGINE-REALTIME-SAFE-GOAL: the realtime manual rendering block allocates nothing once the graph is warm")
     func manualBlockAllocatesNothing() throws {
@@ -48,5 +50,84 @@ struct EngineRealtimeSafetyTests {
         let array = [Int](repeating: 1, count: Int.random(in: 100...200))
         let allocations = rt_probe_stop().allocations
         #expect(allocations >= 1 && array.count >= 100)
+    }
+}
+
+extension EngineRealtimeSafetyTests {
+    @Test("ENGINE-REALTIME-SAFE-GOAL: the EQ and reverb kernels process without allocating, in this (debug) build too")
+    func effectKernelsAllocateNothing() {
+        let frames = 256
+        let channels = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: 2)
+        channels[0] = .allocate(capacity: frames)
+        channels[1] = .allocate(capacity: frames)
+        defer { channels[0].deallocate(); channels[1].deallocate(); channels.deallocate() }
+        let equalizer = NBandEQKernel(bandCount: 4)
+        equalizer.prepare(sampleRate: 48_000, channelCount: 2, maximumFrames: frames)
+        for band in 0..<UInt32(4) { equalizer.setParameter(NBandEQKernel.bypassBand + band, 0) }
+        equalizer.setParameter(NBandEQKernel.globalGain, -3)
+        let reverb = Reverb2Kernel()
+        reverb.prepare(sampleRate: 48_000, channelCount: 2, maximumFrames: frames)
+        reverb.setParameter(Reverb2Kernel.dryWetMix, 50)
+        func run(_ kernel: InPlaceEffectKernel, blocks: Int) -> Int64 {
+            for frame in 0..<frames { channels[0][frame] = Float(frame % 64) / 64; channels[1][frame] = channels[0][frame] }
+            for _ in 0..<8 { kernel.process(channels, frameCount: frames) }
+            rt_probe_watch(pthread_self())
+            for _ in 0..<blocks { kernel.process(channels, frameCount: frames) }
+            let counts = rt_probe_stop()
+            return counts.allocations + counts.locks
+        }
+        #expect(run(equalizer, blocks: 100) == 0)
+        #expect(run(reverb, blocks: 100) == 0)
+        // A parameter change mid-stream (a glide and a crossfade) allocates nothing either.
+        equalizer.setParameter(NBandEQKernel.frequency + 1, 2_000)
+        equalizer.setParameter(NBandEQKernel.filterType + 2, Float(NBandEQFilterType.highShelf.rawValue))
+        #expect(run(equalizer, blocks: 100) == 0)
+    }
+}
+
+extension EngineRealtimeSafetyTests {
+    @Test("ENGINE-REALTIME-SAFE-GOAL: the engine's device render (one IO buffer) through EQ and reverb allocates and locks nothing in steady state")
+    func deviceRenderAllocatesNothing() throws {
+        let device = try SimulatedDevice(seed: 27)
+        try EngineDeviceTests.launch(device)
+        let engine = try device.run(as: "Game") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            let reverb = AVAudioUnitReverb()
+            let equalizer = AVAudioUnitEQ(numberOfBands: 2)
+            for node in [player, reverb, equalizer] as [AVAudioNode] { engine.attach(node) }
+            let tone = EngineSignals.tone(frequency: 440, seconds: 1, rate: 44_100)
+            engine.connect(player, to: equalizer, format: tone.format)
+            engine.connect(equalizer, to: reverb, format: tone.format)
+            engine.connect(reverb, to: engine.mainMixerNode, format: tone.format)
+            // Both bands on and the reverb wet, so the kernels run on every cycle: the player,
+            // libsoxr conversion, both effects, the mixer and the IO copy are all counted.
+            for (band, frequency) in zip(equalizer.bands, [200, 3_000] as [Float]) {
+                band.frequency = frequency
+                band.gain = 6
+                band.bypass = false
+            }
+            reverb.wetDryMix = 50
+            player.scheduleBuffer(tone, at: nil, options: .loops)
+            try engine.start()
+            player.play()
+            return engine
+        }
+        device.advance(by: .seconds(1))
+        let output = AVAudioPCMBuffer(pcmFormat: engine.outputNode.outputFormat(forBus: 0), frameCapacity: 1024)!
+        var stamp = AudioTimeStamp()
+        stamp.mFlags = [.sampleTimeValid, .hostTimeValid]
+        let list = output.mutableAudioBufferList
+        for _ in 0..<50 { _ = engine.renderDeviceCycle(1024, timeStamp: &stamp, into: list) }
+        rt_probe_watch(pthread_self())
+        for cycle in 0..<200 {
+            stamp.mSampleTime = Double(cycle * 1024)
+            _ = engine.renderDeviceCycle(1024, timeStamp: &stamp, into: list)
+        }
+        let counts = rt_probe_stop()
+        #expect(counts.allocations == 0)
+        #expect(counts.locks == 0)
+        output.frameLength = 1024
+        #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
     }
 }

@@ -72,6 +72,41 @@ struct VoiceProcessingIOTests {
         #expect(!sink.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "playback goes on")
     }
 
+    @Test("AU-VOICE-PROCESSING-ECHO: a VoIP call's unit at 16 kHz with 20 ms IO cancels its own far end's echo from the speaker by at least 20 dB against bypassed (ERLE)")
+    func echoCancelledAtVoIPSettings() throws {
+        func capturedEcho(bypass: Bool) throws -> (amplitude: Double, rate: Int, frames: Int) {
+            let device = try SimulatedDevice(seed: 53)
+            let app = RemoteIOApp()
+            app.toneFrequency = 300
+            try device.launch("Call", backgroundAudio: true) {
+                let session = AVAudioSession.sharedInstance()
+                try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker])
+                try session.setPreferredSampleRate(16_000)
+                try session.setPreferredIOBufferDuration(0.02)
+                try session.setActive(true)
+                app.sampleRate = session.sampleRate
+                try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
+                var flag: UInt32 = bypass ? 1 : 0
+                try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_BypassVoiceProcessing, kAudioUnitScope_Global, 0, &flag, 4))
+                try app.setRenderCallback()
+                try app.enableInput()
+                try app.initializeAndStart()
+                AVAudioApplication.requestRecordPermission { _ in }
+            }
+            device.answerRecordPermission("Call", granted: true)
+            device.advance(to: .seconds(4))
+            let hardware = device.server.currentHardware
+            let tail = app.captured.suffix(hardware.sampleRate)   // the last second, after the canceller converged
+            return (toneAmplitude(tail, frequency: 300, rate: Double(hardware.sampleRate)), hardware.sampleRate, hardware.ioBufferFrames)
+        }
+        let bypassed = try capturedEcho(bypass: true)
+        let processed = try capturedEcho(bypass: false)
+        #expect(processed.rate == 16_000 && processed.frames <= 512, "the call runs at 16 kHz in IO buffers of about 20 ms (\(processed.frames) frames)")
+        #expect(bypassed.amplitude > 0.005, "the speaker's far end reaches the microphone: \(bypassed.amplitude)")
+        let erle = 20 * log10(bypassed.amplitude / max(processed.amplitude, 1e-9))
+        #expect(erle >= 20, "ERLE \(erle) dB: from \(bypassed.amplitude) to \(processed.amplitude)")
+    }
+
     @Test("AU-VOICE-PROCESSING-ECHO: the unit's own tone, heard back by the built-in mic from the speaker, is cancelled in what the app captures; bypassed, it is not")
     func echoCancelled() throws {
         func capturedEcho(bypass: Bool) throws -> Double {

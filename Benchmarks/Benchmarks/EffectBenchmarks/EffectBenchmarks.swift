@@ -1,4 +1,3 @@
-import AudioFiles
 import AudioGraph
 import Benchmark
 import EffectWorkloads
@@ -16,34 +15,6 @@ let chainXRT = BenchmarkMetric.custom("chain x real time", polarity: .prefersLar
 let soxXRT = BenchmarkMetric.custom("sox x real time", polarity: .prefersLarger, useScalingFactor: false)
 let ratio = BenchmarkMetric.custom("chain speed / sox speed x100", polarity: .prefersLarger, useScalingFactor: false)
 let voices = EffectChain.voices(seconds: Double(chainSeconds))
-
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
-/// Writes the voices as 32-bit float WAV files; returns their paths.
-func writeVoices(into directory: URL) throws -> [String] {
-    try voices.enumerated().map { index, samples in
-        let path = directory.appendingPathComponent("voice-\(index).wav").path
-        let file = try SoundFile(writingPath: path, format: SoundFileFormat(type: .wav, encoding: .float32, sampleRate: 48_000, channels: 1))
-        try samples.withUnsafeBufferPointer { try file.write(interleaved: $0.baseAddress!, frames: $0.count) }
-        file.close()
-        return path
-    }
-}
-
-/// Runs `command` through /bin/sh; returns its wall-clock seconds.
-func timeShell(_ command: String) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let clock = ContinuousClock()
-    let start = clock.now
-    try process.run()
-    process.waitUntilExit()
-    precondition(process.terminationStatus == 0, "sox failed: \(command)")
-    return seconds(clock.now - start)
-}
 
 /// A stereo second of a 440 Hz tone through `kernel`, block by block (in-place kernels).
 final class KernelRun {
@@ -106,13 +77,12 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let start = clock.now
         blackHole(chain.render(blocks: blocks))
-        let chainTime = seconds(clock.now - start)
+        let chainTime = SoxRun.seconds(clock.now - start)
         benchmark.stopMeasurement()
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("effects-vs-sox-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, files) = try SoxRun.writeVoices(voices, label: "effects-vs-sox")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let soxTime = try timeShell(EffectChain.soxCommand(files: try writeVoices(into: directory)))
+        let soxTime = try SoxRun.time(EffectChain.soxCommand(files: files))
         benchmark.measurement(chainXRT, Int((Double(chainSeconds) / chainTime).rounded()))
         benchmark.measurement(soxXRT, Int((Double(chainSeconds) / soxTime).rounded()))
         benchmark.measurement(ratio, Int((100 * soxTime / chainTime).rounded()))

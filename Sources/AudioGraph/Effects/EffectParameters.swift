@@ -19,13 +19,22 @@ struct EffectParameters {
         values = infos.map(\.defaultValue)
     }
 
+    /// The render side looks parameters up every call, so this is a plain index loop: the
+    /// generic `firstIndex(where:)` reads elements through `Collection`'s subscript coroutine,
+    /// which allocates its frame on every call in unoptimised (debug) builds.
     func index(of id: UInt32) -> Int? {
-        infos.firstIndex { $0.id == id }
+        var index = 0
+        while index < infos.count {
+            if infos[index].id == id { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The value of `id`, or 0 for an ID this kernel does not have.
     subscript(id: UInt32) -> Float {
-        index(of: id).map { values[$0] } ?? 0
+        guard let index = index(of: id) else { return 0 }
+        return values[index]
     }
 
     /// The value at a position in `infos` (the render side's access: no search).

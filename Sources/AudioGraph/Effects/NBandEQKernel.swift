@@ -224,8 +224,11 @@ public final class NBandEQKernel: InPlaceEffectKernel {
         }
     }
 
-    /// With nothing gliding or fading, every active band runs in one pass per sample: the bands'
-    /// recursions then overlap in the pipeline instead of each waiting on its own previous sample.
+    /// With nothing gliding or fading, the active bands run in groups of four, one pass per
+    /// group: the four sections' coefficients and states sit in registers for the whole block, so
+    /// their recursions overlap in the pipeline instead of each waiting on its own previous
+    /// sample through memory. A group short of four is padded with pass-through sections
+    /// (y = x + 0 exactly), so the output is the same as running the bands one after another.
     private func processSettled(_ channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int) {
         var active = 0
         for index in 0..<bandCount where !bands[index].bypassed {
@@ -234,16 +237,48 @@ public final class NBandEQKernel: InPlaceEffectKernel {
         }
         guard active > 0 else { return }
         for channel in 0..<channelCount {
-            let samples = channels[channel]
-            for frame in 0..<frameCount {
-                var x = Double(samples[frame])
-                for slot in 0..<active {
-                    let index = activeBands[slot]
-                    x = bands[index].coefficients.tick(x, state: state + 2 * (index * channelCount + channel))
-                }
-                samples[frame] = Float(x)
+            var first = 0
+            while first < active {
+                processGroup(channels[channel], frameCount: frameCount, channel: channel, slots: first..<min(first + 4, active))
+                first += 4
             }
         }
+    }
+
+    /// Up to four active bands (`slots` of `activeBands`) over one channel's block.
+    @inline(__always)
+    private func processGroup(_ samples: UnsafeMutablePointer<Float>, frameCount: Int, channel: Int, slots: Range<Int>) {
+        var c = (BiquadCoefficients.identity, BiquadCoefficients.identity, BiquadCoefficients.identity, BiquadCoefficients.identity)
+        var st = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        func slot(_ k: Int) -> Int? { slots.lowerBound + k < slots.upperBound ? activeBands[slots.lowerBound + k] : nil }
+        func statePointer(_ index: Int) -> UnsafeMutablePointer<Double> { state + 2 * (index * channelCount + channel) }
+        if let i = slot(0) { c.0 = bands[i].coefficients; st.0 = statePointer(i)[0]; st.1 = statePointer(i)[1] }
+        if let i = slot(1) { c.1 = bands[i].coefficients; st.2 = statePointer(i)[0]; st.3 = statePointer(i)[1] }
+        if let i = slot(2) { c.2 = bands[i].coefficients; st.4 = statePointer(i)[0]; st.5 = statePointer(i)[1] }
+        if let i = slot(3) { c.3 = bands[i].coefficients; st.6 = statePointer(i)[0]; st.7 = statePointer(i)[1] }
+        for frame in 0..<frameCount {
+            var x = Double(samples[frame])
+            var y = c.0.b0 * x + st.0
+            st.0 = c.0.b1 * x - c.0.a1 * y + st.1
+            st.1 = c.0.b2 * x - c.0.a2 * y
+            x = y
+            y = c.1.b0 * x + st.2
+            st.2 = c.1.b1 * x - c.1.a1 * y + st.3
+            st.3 = c.1.b2 * x - c.1.a2 * y
+            x = y
+            y = c.2.b0 * x + st.4
+            st.4 = c.2.b1 * x - c.2.a1 * y + st.5
+            st.5 = c.2.b2 * x - c.2.a2 * y
+            x = y
+            y = c.3.b0 * x + st.6
+            st.6 = c.3.b1 * x - c.3.a1 * y + st.7
+            st.7 = c.3.b2 * x - c.3.a2 * y
+            samples[frame] = Float(y)
+        }
+        if let i = slot(0) { statePointer(i)[0] = st.0; statePointer(i)[1] = st.1 }
+        if let i = slot(1) { statePointer(i)[0] = st.2; statePointer(i)[1] = st.3 }
+        if let i = slot(2) { statePointer(i)[0] = st.4; statePointer(i)[1] = st.5 }
+        if let i = slot(3) { statePointer(i)[0] = st.6; statePointer(i)[1] = st.7 }
     }
 
     /// Runs the old and the new filter side by side, moving linearly from the old output to the new.

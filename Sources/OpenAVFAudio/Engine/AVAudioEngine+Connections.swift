@@ -3,9 +3,9 @@ import Foundation
 /// Connections: one source bus to one destination bus (or to several, a split), never several
 /// sources into one bus. Misuse is recorded as Apple's exception and changes nothing.
 extension AVAudioEngine {
-    /// Bus 0 to bus 0; to a mixer, to its `nextAvailableInputBus`.
+    /// Bus 0 to bus 0; to a mixer (or an environment node), to its `nextAvailableInputBus`.
     public func connect(_ node1: AVAudioNode, to node2: AVAudioNode, format: AVAudioFormat?) {
-        let bus = (node2 as? AVAudioMixerNode)?.nextAvailableInputBus ?? 0
+        let bus = (node2 as? MixingDestinationHost)?.nextAvailableInputBus ?? 0
         connect(node1, to: node2, fromBus: 0, toBus: bus, format: format)
     }
 
@@ -88,7 +88,7 @@ extension AVAudioEngine {
     }
 
     private func link(_ source: AVAudioNode, _ sourceBus: Int, to destination: AVAudioNode, _ bus: Int, format: AVAudioFormat?) {
-        (destination as? AVAudioMixerNode)?.ensureInputBus(bus)
+        (destination as? MixingDestinationHost)?.ensureInputBus(bus)
         if let format { source.outputFormats[sourceBus] = format }
         destination.inputConnections[bus] = AVAudioConnectionPoint(node: source, bus: sourceBus)
         destination.inputFormats[bus] = source.outputFormats[sourceBus]
@@ -109,7 +109,7 @@ extension AVAudioEngine {
         guard destination.engine === self else {
             exception("connect: the destination node is not attached to this engine"); return false
         }
-        guard bus >= 0, destination is AVAudioMixerNode || bus < destination.numberOfInputs else {
+        guard bus >= 0, destination is MixingDestinationHost || bus < destination.numberOfInputs else {
             exception("connect: input bus \(bus) does not exist (node has \(destination.numberOfInputs))"); return false
         }
         return true

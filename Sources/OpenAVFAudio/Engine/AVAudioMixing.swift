@@ -8,9 +8,11 @@ public protocol AVAudioStereoMixing: AnyObject {
 
 /// `AVAudioMixing`: settings a source node carries to every mixer downstream of it. They stay
 /// with the node across disconnection and reconnection.
-public protocol AVAudioMixing: AVAudioStereoMixing {
+public protocol AVAudioMixing: AVAudioStereoMixing, AVAudio3DMixing {
     /// 0 … 1, default 1: the gain of this source on the mixer's input bus.
     var volume: Float { get set }
+    /// The settings of this source on one mixer input bus it feeds (AVAudioMixingDestination.swift).
+    func destination(forMixer mixer: AVAudioNode, bus: AVAudioNodeBus) -> AVAudioMixingDestination?
 }
 
 /// The values behind `AVAudioMixing` for the nodes that adopt it.

@@ -135,6 +135,8 @@ public class AVAudioNode: NSObject, @unchecked Sendable {
     /// nodes that do not mix.
     var mixingVolume: Float { 1 }
     var mixingPan: Float { 0 }
+    /// Where the node sits for an environment node it feeds (`AVAudio3DMixing`, for the adopters).
+    var spatial = SpatialSettings()
 
     /// Whether the node's output follows its input format (effects): connecting its input
     /// sets its output format too.

@@ -42,12 +42,68 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
 
     func parameter(_ id: UInt32) -> Float { kernel.parameter(id) }
     func setParameter(_ id: UInt32, _ value: Float) { kernel.setParameter(id, value) }
+
+    /// The Audio Unit instance behind the node, made on first use: it shares the node's kernel,
+    /// so `AudioUnitSetParameter` on it changes what the node renders, and its
+    /// `kAudioUnitProperty_BypassEffect` is the effect node's `bypass`.
+    public var audioUnit: AudioUnit {
+        if let unitHandle { return unitHandle }
+        guard let made = makeEffectAudioUnit(audioComponentDescription, sharing: kernel) else {
+            preconditionFailure("AVAudioUnit: no component for \(name)")
+        }
+        unitHandle = made
+        unitWasMade(made)
+        return made
+    }
+    private var unitHandle: AudioUnit?
+
+    /// The object view of `audioUnit`.
+    public var auAudioUnit: AUAudioUnit {
+        if let madeAUAudioUnit { return madeAUAudioUnit }
+        let unit = AUAudioUnit(audioUnit: audioUnit)
+        madeAUAudioUnit = unit
+        return unit
+    }
+    private var madeAUAudioUnit: AUAudioUnit?
+
+    /// Subclasses tie their state to the instance (the effects' bypass).
+    func unitWasMade(_ unit: AudioUnit) {}
+
+    deinit {
+        if let unitHandle { _ = AudioComponentInstanceDispose(unitHandle) }
+    }
 }
 
 /// `AVAudioUnitEffect`: an effect that processes its input in place, with a bypass.
 public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
-    /// The input passes unchanged (the kernel keeps its state).
-    public var bypass = false
+    /// The input passes unchanged (the kernel keeps its state). The same switch as the unit's
+    /// `kAudioUnitProperty_BypassEffect` and `auAudioUnit.shouldBypassEffect`.
+    public var bypass = false {
+        didSet {
+            guard bypass != oldValue, let unit = madeUnit else { return }
+            var value: UInt32 = bypass ? 1 : 0
+            _ = AudioUnitSetProperty(unit, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0, &value, 4)
+        }
+    }
+    private var madeUnit: AudioUnit?
+
+    override func unitWasMade(_ unit: AudioUnit) {
+        madeUnit = unit
+        var value: UInt32 = bypass ? 1 : 0
+        _ = AudioUnitSetProperty(unit, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0, &value, 4)
+        _ = AudioUnitAddPropertyListener(unit, kAudioUnitProperty_BypassEffect, effectBypassChanged,
+                                         Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The unit's bypass was set through the C API or `AUAudioUnit`.
+    fileprivate func unitBypassChanged() {
+        guard let unit = madeUnit else { return }
+        var value: UInt32 = 0
+        var size: UInt32 = 4
+        if AudioUnitGetProperty(unit, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0, &value, &size) == 0 {
+            bypass = value != 0
+        }
+    }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
         guard let input = inputNode(0) else { return output.clear(frames: frames) }
@@ -72,6 +128,11 @@ public class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
             for channel in 0..<channelCount { buffers[channel].update(from: pulled[channel], count: count) }
         }
     }
+}
+
+private func effectBypassChanged(_ refCon: UnsafeMutableRawPointer, _ unit: AudioUnit, _ property: AudioUnitPropertyID,
+                                 _ scope: AudioUnitScope, _ element: AudioUnitElement) {
+    Unmanaged<AVAudioUnitEffect>.fromOpaque(refCon).takeUnretainedValue().unitBypassChanged()
 }
 
 extension AudioComponentDescription {
