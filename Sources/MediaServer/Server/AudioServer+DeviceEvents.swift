@@ -36,6 +36,7 @@ extension AudioServer {
         case .siri: carry(policy.systemInterruptionBegan(.siri, system: system))
         case .siriEnd: carry(policy.systemInterruptionEnded(.siri, outcome: .declined, system: system))
         case .mediaServerCrash:
+            watchers.notify(.mediaServicesLost)
             detachRenderClients()
             carry(policy.mediaServicesLost(system: system))
         case .mediaServerRestart: mediaServicesReset()
@@ -56,6 +57,7 @@ extension AudioServer {
         let new = device.lifecycle(of: app.name)
         carry(policy.lifecycleChanged(app, to: new))
         endpoints[app]?.lifecycleObserver(old, new)
+        watchers.notify(.lifecycle(app, from: old, to: new))
     }
 
     /// mediaserverd is back: every audio object made before is a zombie, every session is back
@@ -64,6 +66,7 @@ extension AudioServer {
         epoch += 1
         let effects = policy.mediaServicesReset(system: device.system)
         record("mediaserver.reset", ["epoch": .integer(epoch)])
+        watchers.notify(.mediaServicesReset)
         carry(effects)
     }
 }
