@@ -1,3 +1,4 @@
+import Foundation
 import OpenCoreAudioTypes
 
 // Inter-App Audio (iOS 7; deprecated in iOS 13 "in favor of Audio Units"; unavailable on macOS):
@@ -121,3 +122,7 @@ extension AudioComponentDescription {
             && componentManufacturer == other.componentManufacturer
     }
 }
+
+/// `CFURL` as `kAudioUnitProperty_PeerURL` hands it out: Linux Foundation's `NSURL`, which a
+/// `CFURL` bridges to on Apple platforms (`url.takeRetainedValue() as URL` reads the same).
+public typealias CFURL = NSURL

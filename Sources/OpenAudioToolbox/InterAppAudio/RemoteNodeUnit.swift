@@ -149,10 +149,11 @@ final class RemoteNodeUnit: AudioUnitBase {
         guard let binding else { return }
         binding.server.recordObservation("iaa.invalidated", ["host": .string(binding.app.name), "node": .string(publication.app.name),
                                                              "reason": .string(reason)])
-        // `NSValue(pointer:)` on Apple platforms; Linux Foundation lacks that initializer, so the
-        // same "^v" value is built from its bytes (`getValue(_:size:)` reads it on both).
+        // `NSValue(pointer:)` on Apple platforms; Linux Foundation has neither that initializer
+        // nor the "^v" encoding, so the pointer's bytes are stored as a 64-bit value:
+        // `getValue(&pointer)` reads the unit back on both.
         var pointer = handle.map { UnsafeRawPointer($0) }
-        let value = NSValue(bytes: &pointer, objCType: "^v")
+        let value = NSValue(bytes: &pointer, objCType: "Q")
         AppContext.run(as: binding) {
             NotificationCenter.default.post(name: Notification.Name(kAudioComponentInstanceInvalidationNotification as String), object: nil,
                                             userInfo: ["audioUnit": value])
