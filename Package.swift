@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAVFAudio", "OpenAudioToolbox", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "OpenAudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
@@ -122,7 +122,7 @@ let package = Package(
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
-                    dependencies: ["OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in

@@ -1,3 +1,4 @@
+import CRealtimeProbe
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -15,6 +16,8 @@ import VirtualDevices
 struct InterAppAudioTests {
     static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: FourCharCode.code("dron")!,
                                          manufacturer: FourCharCode.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
+    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCharCode.code("keys")!,
+                                        manufacturer: FourCharCode.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
     static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: FourCharCode.code("half")!,
                                           manufacturer: FourCharCode.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
 
@@ -66,7 +69,7 @@ struct InterAppAudioTests {
         return Double(try #require(speaker.level(channel: 1, from: from, to: to)).rms)
     }
 
-    @Test("IAA-CONNECT-LAUNCHES-NODE: instantiating a node launches its app into the background; connected, it starts and its tone is heard through the host")
+    @Test("IAA-CONNECT-LAUNCHES-NODE, IAA-NODE-IO-REDIRECTED, IAA-DISCOVER-NOT-RUNNING, IAA-FOUR-TYPES: instantiating a node launches its app into the background; connected, it starts and its tone is heard through the host")
     func generatorHeardThroughHost() throws {
         let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
         try stage.launchHost()
@@ -87,6 +90,71 @@ struct InterAppAudioTests {
         #expect(abs(frequency - 660) < 1)
         #expect(abs(try Self.rms(stage.device, from: .milliseconds(100), to: .milliseconds(900)) - 0.25 / 2.0.squareRoot()) < 0.005)
         #expect(node.rendered > 40_000, "rendered in the host's cycle, not its own")
+    }
+
+    @Test("IAA-MIDI-SAMPLE-ACCURATE, IAA-MIDI-OFFSET-ZERO, IAA-NODE-MIDI-CALLBACKS: a note-on 412 frames into the next cycle sounds from exactly that frame at the speaker; a note-off at offset 0 from the start of the cycle after it")
+    func midiOnTheFrame() throws {
+        let stage = try Stage(installs: [("Keys", .instrument, Self.keys)])
+        try stage.launchHost()
+        #expect(stage.connect("Test: Keys") == noErr)
+        let unit = try #require(stage.host.nodes.first)
+        try stage.device.schedule(at: .seconds(1), as: "Host") { #expect(stage.host.send(0x90, 69, 127, offset: 412, to: unit) == noErr) }
+        try stage.device.schedule(at: .seconds(2), as: "Host") { #expect(stage.host.send(0x80, 69, 0, offset: 0, to: unit) == noErr) }
+        stage.device.advance(to: .seconds(3))
+        let node = try #require(stage.nodes["Keys"])
+        #expect(node.midi.map { [$0.0, $0.1, $0.2, $0.3] } == [[0x90, 69, 127, 412], [0x80, 69, 0, 0]])
+        let samples = try #require(stage.device.sink("Speaker")?.samples(channel: 1))
+        // 1 s is frame 48,000; the host's next 1,024-frame cycle starts at frame 48,128.
+        let onset = try #require(samples.firstIndex { $0 != 0 }) - 1
+        #expect(onset == 48_128 + 412)
+        let release = try #require(samples.lastIndex { $0 != 0 }) + 1
+        #expect(release == 96_256, "2 s is frame 96,000; the note stops where the next cycle starts")
+        let frequency = try #require(stage.device.sink("Speaker")?.dominantFrequency(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)))
+        #expect(abs(frequency - 440) < 1)
+    }
+
+    @Test("IAA-REALTIME-STREAMING: pulling a connected node (host callbacks, MIDI, the node's render, format transfer) allocates nothing once warm")
+    func renderAllocatesNothing() throws {
+        let stage = try Stage(installs: [("Keys", .instrument, Self.keys)])
+        try stage.launchHost()
+        #expect(stage.connect("Test: Keys") == noErr)
+        stage.device.advance(to: .milliseconds(200))
+        let unit = try #require(stage.host.nodes.first)
+        let frames = 1024
+        let left = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+        let right = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+        defer { left.deallocate(); right.deallocate() }
+        let list = AudioBufferList.allocate(maximumBuffers: 2)
+        defer { free(list.unsafeMutablePointer) }
+        var timeStamp = AudioTimeStamp()
+        timeStamp.mFlags = .sampleTimeValid
+        var flags = AudioUnitRenderActionFlags()
+        func pull() -> OSStatus {
+            list[0] = AudioBuffer(mNumberChannels: 1, mDataByteSize: UInt32(frames * 4), mData: left)
+            list[1] = AudioBuffer(mNumberChannels: 1, mDataByteSize: UInt32(frames * 4), mData: right)
+            timeStamp.mSampleTime += Float64(frames)
+            return AudioUnitRender(unit, &flags, &timeStamp, 0, UInt32(frames), list.unsafeMutablePointer)
+        }
+        var failures = 0
+        stage.device.run(as: "Host") {
+            _ = MusicDeviceMIDIEvent(unit, 0x90, 69, 127, 100)
+            for _ in 0..<50 { failures += pull() == noErr ? 0 : 1 }
+            rt_probe_watch(pthread_self())
+            for _ in 0..<400 { failures += pull() == noErr ? 0 : 1 }
+        }
+        let allocations = rt_probe_stop().allocations
+        #expect(allocations == 0)
+        #expect(failures == 0)
+        #expect((0..<frames).contains { abs(left[$0]) > 0.1 }, "the node's note is in what the host pulled")
+    }
+
+    @Test("a generator node takes no MIDI: MusicDeviceMIDIEvent answers badComponentSelector")
+    func generatorTakesNoMIDI() throws {
+        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
+        try stage.launchHost()
+        #expect(stage.connect("Test: Drone") == noErr)
+        let unit = try #require(stage.host.nodes.first)
+        #expect(stage.device.run(as: "Host") { MusicDeviceMIDIEvent(unit, 0x90, 60, 100, 0) } == badComponentSelector)
     }
 
     @Test("IAA-EFFECT-NO-HARDWARE: an effect node takes the host's audio (another node's output) and returns it processed")
@@ -117,15 +185,58 @@ struct InterAppAudioTests {
         #expect(node.startStatuses.last == noErr)
     }
 
-    @Test("IAA-TOO-MANY-INSTANCES: a second instance of a published component fails with −66750")
+    @Test("IAA-TOO-MANY-INSTANCES, IAA-ONE-HOST-PER-NODE: a second instance of a published component fails with −66750, from another host too")
     func oneInstance() throws {
         let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
         try stage.launchHost()
         #expect(stage.connect("Test: Drone") == noErr)
         #expect(stage.connect("Test: Drone") == kAudioComponentErr_TooManyInstances)
+        let other = InterAppHost()
+        try stage.device.launch("Other", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playback, options: .mixWithOthers)
+            let node = try #require(other.discover().first)
+            #expect(other.connect(node) == kAudioComponentErr_TooManyInstances)
+        }
     }
 
-    @Test("IAA-INVALID-FORMAT-ERROR: a node stream format not at the hardware rate fails with −66746")
+    @Test("IAA-BACKGROUND-MODE: a host without the audio background mode cannot instantiate a node (−66748)")
+    func hostNeedsBackgroundMode() throws {
+        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
+        try stage.launchHost(backgroundAudio: false)
+        #expect(stage.connect("Test: Drone") == kAudioComponentErr_NotPermitted)
+        #expect(stage.device.device.lifecycle(of: "Drone") == .notRunning)
+    }
+
+    @Test("IAA-LAST-ACTIVE-TIME: a node never used reads 0; after the user had it in the foreground, the time it left")
+    func lastActiveTime() throws {
+        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
+        try stage.launchHost()
+        #expect(stage.device.run(as: "Host") { stage.host.discover() }.first?.lastActiveTime == 0)
+        try stage.device.schedule(.launch(app: "Drone"), at: .seconds(1))
+        try stage.device.schedule(.foreground(app: "Host"), at: .seconds(3))
+        stage.device.advance(to: .seconds(4))
+        #expect(stage.device.run(as: "Host") { stage.host.discover() }.first?.lastActiveTime == 3)
+    }
+
+    @Test("IAA-MULTIPLE-COMPONENTS, IAA-TYPE-CODES: one node app publishes two components, a generator and an effect; the four remote types are aurg, auri, aurx, aurm")
+    func twoComponentsOneApp() throws {
+        #expect([kAudioUnitType_RemoteGenerator, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteMusicEffect]
+            .map(FourCharCode.text) == ["aurg", "auri", "aurx", "aurm"])
+        let device = try SimulatedDevice(seed: 9)
+        InterAppAudio.of(device.server).install(AppID("Both"), components: [Self.drone, Self.halver])
+        try device.launch("Both", backgroundAudio: true) {
+            for (kind, component) in [(InterAppNode.Kind.generator(frequency: 440), Self.drone), (.effect, Self.halver)] {
+                let node = InterAppNode(kind: kind)
+                let d = component.description
+                node.launch(type: d.componentType, subType: d.componentSubType, manufacturer: d.componentManufacturer,
+                            name: component.name, version: component.version, sampleRate: 48_000)
+                #expect(node.publishStatus == noErr)
+            }
+        }
+        #expect(device.events("iaa.published").count == 2)
+    }
+
+    @Test("IAA-INVALID-FORMAT-ERROR, IAA-HARDWARE-SAMPLE-RATE: a node stream format not at the hardware rate fails with −66746")
     func invalidFormat() throws {
         let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
         try stage.launchHost()
@@ -182,7 +293,7 @@ struct InterAppAudioTests {
         #expect(try Self.rms(stage.device, from: .milliseconds(2000), to: .milliseconds(2900)) > 0.1)
     }
 
-    @Test("IAA-REMOTE-CONTROL-EVENTS: the node toggles the host's transport; the node reads the host's tempo, beat and transport state each cycle")
+    @Test("IAA-BEAT-AND-TEMPO, IAA-MUSICAL-TIME-TRANSPORT, IAA-HOST-CALLBACKS-PER-CYCLE, IAA-TRANSPORT-STATE-LISTENER, IAA-HOST-RECEIVES-REMOTE, IAA-PEER-URL, IAA-HOST-MASTER: the node toggles the host's transport; the node reads the host's tempo, beat and transport state each cycle")
     func transportAndRemoteControl() throws {
         let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
         try stage.launchHost()

@@ -151,7 +151,7 @@ public final class InterAppAudio {
             // once they have rebuilt their audio.
             let hosts = publications.compactMap(\.hostUnit)
             publications = []
-            for unit in hosts { unit.invalidate(reason: "media-services-reset") }
+            for unit in hosts { unit.invalidate(reason: "media-services-reset", nodeDied: false) }
         default: break
         }
     }
@@ -161,7 +161,7 @@ public final class InterAppAudio {
         let gone = publications.filter { $0.app == app }
         guard !gone.isEmpty else { return }
         publications.removeAll { $0.app == app }
-        for publication in gone { publication.hostUnit?.invalidate(reason: reason) }
+        for publication in gone { publication.hostUnit?.invalidate(reason: reason, nodeDied: true) }
         registrationsChanged()
     }
 

@@ -25,6 +25,7 @@ final class RemoteNodeUnit: AudioUnitBase {
     var remoteControlListener: AudioUnitRemoteControlEventListener?
     private(set) var connection: InterAppConnection?
     private var isGone = false
+    private var nodeDied = false
 
     init(component: RegisteredComponent, publication: InterAppAudio.Publication) {
         self.publication = publication
@@ -128,7 +129,10 @@ final class RemoteNodeUnit: AudioUnitBase {
     /// Uninitializing disconnects: the node's output unit is stopped and uninitialized.
     override func deallocateResources() {
         guard connection != nil else { return }
-        if node.interAppHost === self { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
+        if node.interAppHost === self {
+            // A node that died runs no code: only the host hears of the end.
+            if nodeDied { node.interAppHost = nil } else { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
+        }
         connection = nil
         binding?.server.recordObservation("iaa.disconnected", ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
@@ -140,9 +144,11 @@ final class RemoteNodeUnit: AudioUnitBase {
         if publication.hostUnit === self { publication.hostUnit = nil }
     }
 
-    /// The node is gone: disconnect (listeners hear it), then every call fails and the host is told.
-    func invalidate(reason: String) {
+    /// The node is gone: disconnect (the host's listeners hear it, and the node's if it still
+    /// runs), then every call fails and the host is told.
+    func invalidate(reason: String, nodeDied: Bool) {
         guard !isGone else { return }
+        self.nodeDied = nodeDied
         uninitialize()
         isGone = true
         if publication.hostUnit === self { publication.hostUnit = nil }

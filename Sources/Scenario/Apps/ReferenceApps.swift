@@ -25,5 +25,10 @@ enum ReferenceApps {
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-host", commands: IAAHostApp.commands, mistakes: sharedMistakes, backgroundAudio: true) { IAAHostApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-instrument", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+                         backgroundAudio: true) { IAANodeApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-effect", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+                         backgroundAudio: true) { IAAEffectApp(configuration: $0, log: $1) },
     ]
 }

@@ -151,6 +151,11 @@ final class InterAppHost: @unchecked Sendable {
         nodes.removeAll { $0 == unit }
     }
 
+    /// A MIDI message to an instrument node, `offset` frames into its next render.
+    func send(_ status: UInt32, _ data1: UInt32, _ data2: UInt32, offset: UInt32, to unit: AudioUnit) -> OSStatus {
+        MusicDeviceMIDIEvent(unit, status, data1, data2, offset)
+    }
+
     /// The peer's URL, while connected.
     func peerURL(_ unit: AudioUnit) -> URL? {
         var url: Unmanaged<CFURL>?
