@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),

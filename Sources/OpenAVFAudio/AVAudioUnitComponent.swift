@@ -44,7 +44,7 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
     /// Always true on iOS, where every unit runs in a sandbox.
     public var isSandboxSafe: Bool { true }
     public var hasMIDIInput: Bool {
-        [Self.musicDevice, Self.musicEffect, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteMusicEffect,
+        [kAudioUnitType_MusicDevice, kAudioUnitType_MusicEffect, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteMusicEffect,
          Self.midiProcessor].contains(record.description.componentType)
     }
     public var hasMIDIOutput: Bool { record.description.componentType == Self.midiProcessor }
@@ -82,13 +82,11 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
     }
 
     private static let midiProcessor: OSType = 0x6175_6D69   // 'aumi'
-    private static let musicDevice: OSType = 0x6175_6D75     // 'aumu'
-    private static let musicEffect: OSType = 0x6175_6D66     // 'aumf'
 
     /// The remote (Inter-App Audio) types read as the local type each stands for.
     private static let typeNames: [OSType: String] = [
-        kAudioUnitType_Output: AVAudioUnitTypeOutput, musicDevice: AVAudioUnitTypeMusicDevice,
-        musicEffect: AVAudioUnitTypeMusicEffect, kAudioUnitType_FormatConverter: AVAudioUnitTypeFormatConverter,
+        kAudioUnitType_Output: AVAudioUnitTypeOutput, kAudioUnitType_MusicDevice: AVAudioUnitTypeMusicDevice,
+        kAudioUnitType_MusicEffect: AVAudioUnitTypeMusicEffect, kAudioUnitType_FormatConverter: AVAudioUnitTypeFormatConverter,
         kAudioUnitType_Effect: AVAudioUnitTypeEffect, kAudioUnitType_Mixer: AVAudioUnitTypeMixer,
         0x6175_706E: AVAudioUnitTypePanner, 0x6175_676E: AVAudioUnitTypeGenerator, 0x6175_6F6C: AVAudioUnitTypeOfflineEffect,
         midiProcessor: AVAudioUnitTypeMIDIProcessor,

@@ -17,19 +17,17 @@ public final class AVAudioUnitComponentManager: NSObject, @unchecked Sendable {
 
     private let binding: AppBinding?
     var userTags: [String: [String]] = [:]
-    private var observer: NSObjectProtocol?
 
     private init(binding: AppBinding?) {
         self.binding = binding
         super.init()
-        observer = NotificationCenter.default.addObserver(forName: Notification.Name(kAudioComponentRegistrationsChangedNotification as String),
-                                                          object: nil, queue: nil) { [weak self] _ in
+        // Only this device's changes: simulated devices share one process's notification center.
+        guard let server = binding?.server else { return }
+        InterAppAudio.of(server).observeRegistrations { [weak self] in
             guard let self else { return }
             NotificationCenter.default.post(name: Self.registrationsChangedNotification, object: self)
         }
     }
-
-    deinit { observer.map(NotificationCenter.default.removeObserver) }
 
     /// The device's manager, for the app whose code runs now.
     public class func shared() -> AVAudioUnitComponentManager {

@@ -23,6 +23,7 @@ public enum AppleUnitTags {
         case (kAudioUnitType_Effect, kAudioUnitSubType_Reverb2): ["Reverb", "Effects"]
         case (kAudioUnitType_Effect, kAudioUnitSubType_Distortion): ["Distortion", "Effects"]
         case (kAudioUnitType_Effect, _): ["Effects"]
+        case (kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler): ["Sampler", "Synthesizer"]
         default: []
         }
     }

@@ -80,6 +80,7 @@ final class RegisteredComponent: Sendable {
         RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Distortion, name: "Apple: AUDistortion") {
             EffectUnit(component: $0) { _ in DistortionKernel() }
         },
+        RegisteredComponent(kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler, name: "Apple: AUSampler") { SamplerUnit(component: $0) },
     ]
 
     /// What a search sees now: the system's units, then the components the apps installed on the

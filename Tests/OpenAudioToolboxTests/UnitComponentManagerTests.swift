@@ -33,20 +33,25 @@ struct UnitComponentManagerTests {
         #expect(!eq.hasMIDIInput && !eq.hasMIDIOutput)
     }
 
-    @Test("COMPONENT-SEARCH-BLOCK, COMPONENT-VERSION-ENCODING: the test block's stop flag ends the search at the first instrument (an installed node app's)")
+    @Test("COMPONENT-SEARCH-BLOCK, COMPONENT-VERSION-ENCODING: the test block's stop flag ends the search at the first instrument; an installed node app's instrument is described from its declaration")
     func byBlockWithStop() throws {
         let device = try Self.device()
         InterAppAudio.of(device.server).install(AppID("Synth"), components: [Self.synth])
         var visited = 0
         let found = device.run(as: "Browser") { ComponentBrowser().firstInstrument(visited: &visited) }
-        let synth = try #require(found)
+        let sampler = try #require(found)
+        #expect(sampler.name == "AUSampler" && sampler.typeName == AVAudioUnitTypeMusicDevice)
+        let all = device.run(as: "Browser") { AVAudioUnitComponentManager.shared().components(matching: AudioComponentDescription()) }
+        #expect(visited == (all.firstIndex { $0.name == "AUSampler" } ?? -1) + 1, "nothing after the sampler was tested")
+        var remote = AudioComponentDescription()
+        remote.componentType = kAudioUnitType_RemoteInstrument
+        let synth = try #require(device.run(as: "Browser") { AVAudioUnitComponentManager.shared().components(matching: remote).first })
         #expect(synth.name == "Sine Synth")
         #expect(synth.manufacturerName == "Demo")
         #expect(synth.typeName == AVAudioUnitTypeMusicDevice)
         #expect(synth.hasMIDIInput)
-        #expect(synth.version == 0x0001_0203 && synth.versionString == "1.2.3", "COMPONENT-VERSION-ENCODING")
-        let total = device.run(as: "Browser") { AVAudioUnitComponentManager.shared().components(matching: AudioComponentDescription()).count }
-        #expect(visited == total, "the synth is the last component, so every one was visited up to it")
+        #expect(synth.version == 0x0001_0203 && synth.versionString == "1.2.3")
+        #expect(all.last?.name == "Sine Synth", "apps' components come after the system's")
     }
 
     @Test("COMPONENT-SEARCH-PREDICATE, COMPONENT-PLIST-TAGS: a predicate over allTagNames finds the units tagged Pitch (AUNewTimePitch and AUVarispeed) and an app's custom tag")

@@ -9,16 +9,19 @@ import VirtualDevices
 @Suite struct BLELinkTests {
     /// Messages an app received from the keyboard, with their timestamps.
     final class Listener {
-        var messages: [(time: MIDITimeStamp, bytes: [UInt8])] = []
+        var messages: [(time: MIDITimeStamp, arrival: Int64, bytes: [UInt8])] = []
         var port = MIDIPortRef()
         var client = MIDIClientRef()
+        let device: MIDITestDevice
+
+        init(_ device: MIDITestDevice) { self.device = device }
 
         func start() {
             _ = MIDIClientCreateWithBlock("Listener" as CFString, &client, nil)
             _ = MIDIInputPortCreateWithBlock(client, "In" as CFString, &port) { [self] list, _ in
                 for packet in list.unsafeSequence() {
                     let length = Int(packet.pointee.length)
-                    messages.append((packet.pointee.timeStamp, withUnsafeBytes(of: packet.pointee.data) { Array($0.prefix(length)) }))
+                    messages.append((packet.pointee.timeStamp, device.server.now.nanoseconds, withUnsafeBytes(of: packet.pointee.data) { Array($0.prefix(length)) }))
                 }
             }
         }
@@ -55,7 +58,7 @@ import VirtualDevices
     @Test("MIDI-BLE-BANDWIDTH: a burst larger than one connection event spreads over later events in order; a DIN-rate stream (3125 bytes/s) keeps its latency bounded")
     func bandwidthAndBurst() throws {
         let device = try MIDITestDevice(seed: 4)
-        let listener = Listener()
+        let listener = Listener(device)
         device.inApp { listener.start() }
         try device.pairKeyboard()
         try device.at(.seconds(1)) { device.inApp { listener.connectFirstSource() } }
@@ -66,7 +69,7 @@ import VirtualDevices
         device.run(until: .seconds(3))
         #expect(listener.messages.map { $0.bytes[1] } == (0..<60).map(UInt8.init))
         let interval = try #require(device.radio.link(to: "BLE Keys")).interval
-        let arrivals = listener.messages.map { Int64($0.time) }
+        let arrivals = listener.messages.map(\.arrival)
         let events = Set(arrivals.map { ($0 - 2_000_000_000) / interval.nanoseconds })
         #expect(events.count > 1, "one event cannot carry 60 messages of 20-byte packets")
         #expect(arrivals == arrivals.sorted())
@@ -81,7 +84,7 @@ import VirtualDevices
         }
         device.run(until: .seconds(7))
         #expect(listener.messages.count == 2_083)
-        let worst = listener.messages.enumerated().map { index, message in Int64(message.time) - (start + Int64(index) * 960_000) }.max() ?? 0
+        let worst = listener.messages.enumerated().map { index, message in message.arrival - (start + Int64(index) * 960_000) }.max() ?? 0
         let settings = device.radio.settings
         #expect(worst < interval.nanoseconds + settings.processingLatency.nanoseconds + settings.jitter.nanoseconds)
     }
@@ -96,7 +99,7 @@ import VirtualDevices
         #expect(closed.time == HostTime(nanoseconds: 500_000_000) + BLELinkSettings().idleTimeout)
 
         let used = try MIDITestDevice()
-        let listener = Listener()
+        let listener = Listener(used)
         used.inApp { listener.start() }
         try used.pairKeyboard()
         try used.at(.seconds(1)) { used.inApp { listener.connectFirstSource() } }
@@ -124,11 +127,33 @@ import VirtualDevices
         #expect(device.lines("ble.ready").first?.fields["characteristic"] == .string(BLEMIDIService.characteristicUUID))
     }
 
+    @Test("MIDI-BLE-RECEIVER-TIME: received messages are stamped with their sender's time, not their arrival: spaced as sent (50 ms) to the millisecond while arrivals wander with the connection events and jitter, and never after arrival")
+    func senderTimeReconstructed() throws {
+        let device = try MIDITestDevice(seed: 9)
+        let listener = Listener(device)
+        device.inApp { listener.start() }
+        try device.pairKeyboard()
+        try device.at(.seconds(1)) { device.inApp { listener.connectFirstSource() } }
+        for index in 0..<200 {
+            try device.at(.milliseconds(2_000 + 50 * Int64(index))) { try device.radio.send(fromPeer: "BLE Keys", [0x90, 60, 1]) }
+        }
+        device.run(until: .seconds(13))
+        #expect(listener.messages.count == 200, "200 notes over 10 s: the 13-bit clock wraps once on the way")
+        let stamps = listener.messages.map { Int64($0.time) }
+        let arrivals = listener.messages.map(\.arrival)
+        let stampSteps = zip(stamps.dropFirst(), stamps).map { $0 - $1 }
+        let arrivalSteps = zip(arrivals.dropFirst(), arrivals).map { $0 - $1 }
+        // The clock offset settles on the fastest packet within the first few; from then on:
+        #expect(stampSteps.dropFirst(10).allSatisfy { abs($0 - 50_000_000) < 1_000_000 }, "\(stampSteps.dropFirst(10).min()!)…\(stampSteps.dropFirst(10).max()!) ns")
+        #expect(arrivalSteps.contains { abs($0 - 50_000_000) > 2_000_000 }, "arrivals jitter by whole milliseconds")
+        #expect(zip(stamps, arrivals).allSatisfy { $0 <= $1 })
+    }
+
     @Test("Same seed, same link timing; another seed moves the jitter")
     func jitterIsSeeded() throws {
-        func arrivals(seed: UInt64) throws -> [MIDITimeStamp] {
+        func arrivals(seed: UInt64) throws -> [Int64] {
             let device = try MIDITestDevice(seed: seed)
-            let listener = Listener()
+            let listener = Listener(device)
             device.inApp { listener.start() }
             try device.pairKeyboard()
             try device.at(.seconds(1)) { device.inApp { listener.connectFirstSource() } }
@@ -136,7 +161,7 @@ import VirtualDevices
                 try device.at(.milliseconds(2_000 + 50 * Int64(index))) { try device.radio.send(fromPeer: "BLE Keys", [0x90, 60, 1]) }
             }
             device.run(until: .seconds(4))
-            return listener.messages.map(\.time)
+            return listener.messages.map(\.arrival)
         }
         let first = try arrivals(seed: 1)
         #expect(first.count == 20)

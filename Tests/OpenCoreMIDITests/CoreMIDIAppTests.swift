@@ -39,7 +39,7 @@ import VirtualDevices
         #expect(controller.connectedSources.count == 1)
     }
 
-    @Test("MIDI-RECEIVED-ARRIVAL-TIME: a key pressed at 2 s arrives stamped with its arrival host time, at the next connection event plus processing")
+    @Test("MIDI-RECEIVED-ARRIVAL-TIME: a key pressed at 2 s arrives stamped with its arrival host time, at the next connection event plus processing (the link's first packet anchors the sender's clock at its arrival; later ones keep the sender's spacing, MIDI-BLE-RECEIVER-TIME)")
     func notesArriveAtTheirArrivalTime() throws {
         let device = try MIDITestDevice(seed: 9)
         let controller = AppleStyleMIDIController()

@@ -6,6 +6,7 @@ public enum BuiltInChecks {
         + RoutingChecks.all + HardwareChecks.all + PermissionChecks.all + MultichannelChecks.all + FileChecks.all
         + PlayerChecks.all + InterruptionChecks.all + InputChecks.all
         + SessionReleaseChecks.all
+        + MusicDeviceChecks.all
 
     /// Runs each check on `platform` when every requirement it names applies there; a check for
     /// other releases is reported as not run, so a report never claims another release's behaviour.

@@ -17,13 +17,13 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     /// The format the kernel was prepared for (it is prepared again only when this changes).
     private var preparedFor: (rate: Double, channels: Int, frames: Int)?
 
-    init(description: AudioComponentDescription, name: String, kernel: EffectKernel) {
+    init(description: AudioComponentDescription, name: String, kernel: EffectKernel, inputs: Int = 1) {
         audioComponentDescription = description
         self.name = name
         self.kernel = kernel
         inPlace = kernel as? InPlaceEffectKernel
         timeKernel = kernel as? TimeEffectKernel
-        super.init(inputs: 1, outputs: 1)
+        super.init(inputs: inputs, outputs: 1)
     }
 
     override var outputFollowsInput: Bool { true }

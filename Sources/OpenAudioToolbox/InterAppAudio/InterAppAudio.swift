@@ -19,6 +19,9 @@ public final class InterAppAudio {
     /// Creates a node app's code when the system launches it for a host (the scenario runner or
     /// the test harness sets it: they know how to make the app). Called in the app's context.
     public var launcher: ((AppID) -> Void)?
+    /// Told when the set of components changes, after the notification is posted (the
+    /// component manager forwards it as its own notification, for this device only).
+    private var registrationObservers: [() -> Void] = []
 
     /// A node's published RemoteIO and, while a host has an instance, that instance.
     final class Publication {
@@ -176,5 +179,9 @@ public final class InterAppAudio {
     private func registrationsChanged() {
         server.recordObservation("iaa.registrations-changed", [:])
         NotificationCenter.default.post(name: Notification.Name(kAudioComponentRegistrationsChangedNotification as String), object: nil)
+        for observer in registrationObservers { observer() }
     }
+
+    @_spi(Soundcheck)
+    public func observeRegistrations(_ observer: @escaping () -> Void) { registrationObservers.append(observer) }
 }

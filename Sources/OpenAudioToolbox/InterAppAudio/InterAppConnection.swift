@@ -3,7 +3,7 @@ import OpenCoreAudioTypes
 
 /// What one host-to-node connection renders with, allocated when the host initializes the node
 /// unit: the node's output in its client format, the host's input for effect nodes, the timeline
-/// the host's callbacks report, and the MIDI waiting for the next cycle (a fixed-capacity queue).
+/// the host's callbacks report.
 final class InterAppConnection {
     let nodeOutput: OwnedBufferList
     let hostInput: OwnedBufferList
@@ -18,17 +18,6 @@ final class InterAppConnection {
     /// The transport as the node last heard it, to tell its HostTransportState listeners.
     var reportedTransport: (playing: Bool, recording: Bool) = (false, false)
 
-    struct MIDIEvent {
-        var status: UInt32
-        var data1: UInt32
-        var data2: UInt32
-        var offset: UInt32
-    }
-
-    static let midiCapacity = 512
-    private let midi: UnsafeMutablePointer<MIDIEvent>
-    private(set) var midiCount = 0
-
     init(nodeOutputFormat: AudioStreamBasicDescription, nodeInputFormat: AudioStreamBasicDescription,
          hostInputFormat: AudioStreamBasicDescription, hostOutputFormat: AudioStreamBasicDescription, capacity: Int) {
         self.capacity = capacity
@@ -42,33 +31,12 @@ final class InterAppConnection {
         flags.initialize(to: [])
         timeline = .allocate(capacity: 1)
         timeline.initialize(to: HostTimeline())
-        midi = .allocate(capacity: Self.midiCapacity)
     }
 
     deinit {
         scratch.deallocate()
         flags.deallocate()
         timeline.deallocate()
-        midi.deallocate()
-    }
-
-    /// Queues an event for the start of the next cycle; false when the queue is full.
-    func queueMIDI(_ event: MIDIEvent) -> Bool {
-        guard midiCount < Self.midiCapacity else { return false }
-        midi[midiCount] = event
-        midiCount += 1
-        return true
-    }
-
-    /// Hands the queued events to the node's MIDI callback, in the order they were sent.
-    func deliverMIDI(to callbacks: AudioOutputUnitMIDICallbacks) {
-        if let proc = callbacks.MIDIEventProc {
-            for index in 0..<midiCount {
-                let event = midi[index]
-                proc(callbacks.userData, event.status, event.data1, event.data2, event.offset)
-            }
-        }
-        midiCount = 0
     }
 
     /// Copies `frames` of channel-by-channel audio from one list to another, converting sample

@@ -15,7 +15,7 @@ import OpenCoreAudioTypes
 /// removed, the media server reset) the unit becomes a zombie: every call returns
 /// `kAudioComponentErr_InstanceInvalidated`, and `kAudioComponentInstanceInvalidationNotification`
 /// is posted.
-final class RemoteNodeUnit: AudioUnitBase {
+final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
     let publication: InterAppAudio.Publication
     var outputFormat: AudioStreamBasicDescription
     var inputFormat: AudioStreamBasicDescription
@@ -25,6 +25,8 @@ final class RemoteNodeUnit: AudioUnitBase {
     var remoteControlListener: AudioUnitRemoteControlEventListener?
     private(set) var connection: InterAppConnection?
     private var isGone = false
+    /// MIDI from the host (`MusicDeviceMIDIEvent`, `MusicDeviceSysEx`) for the node's next render.
+    let midiEvents = MusicDeviceEventQueue()
     private var nodeDied = false
 
     init(component: RegisteredComponent, publication: InterAppAudio.Publication) {
@@ -40,8 +42,14 @@ final class RemoteNodeUnit: AudioUnitBase {
     override var isInvalidated: Bool { isGone || super.isInvalidated }
 
     /// Effects and music effects take audio in; instruments and music effects take MIDI.
-    var takesAudio: Bool { [kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteMusicEffect].contains(component.description.componentType) }
-    var takesMIDI: Bool { [kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteMusicEffect].contains(component.description.componentType) }
+    var takesAudio: Bool {
+        let type = component.description.componentType
+        return type == kAudioUnitType_RemoteEffect || type == kAudioUnitType_RemoteMusicEffect
+    }
+    var takesMIDI: Bool {
+        let type = component.description.componentType
+        return type == kAudioUnitType_RemoteInstrument || type == kAudioUnitType_RemoteMusicEffect
+    }
 
     // MARK: Formats
 
@@ -129,6 +137,7 @@ final class RemoteNodeUnit: AudioUnitBase {
     /// Uninitializing disconnects: the node's output unit is stopped and uninitialized.
     override func deallocateResources() {
         guard connection != nil else { return }
+        midiEvents.removeAll()
         if node.interAppHost === self {
             // A node that died runs no code: only the host hears of the end.
             if nodeDied { node.interAppHost = nil } else { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
@@ -168,13 +177,32 @@ final class RemoteNodeUnit: AudioUnitBase {
 
     // MARK: MIDI and remote control
 
-    /// `MusicDeviceMIDIEvent` on the node unit: delivered to the node at the start of the next
-    /// cycle, `offset` frames into it.
+    /// `MusicDeviceMIDIEvent` on the node unit: delivered to the node's MIDI callbacks at the
+    /// start of the next cycle, with its offset. Generators and effects take no MIDI.
     func midiEvent(status: UInt8, data1: UInt8, data2: UInt8, offsetSampleFrame: UInt32) -> OSStatus {
-        guard takesMIDI else { return kAudioUnitErr_InvalidProperty }
-        guard let connection else { return kAudioUnitErr_Uninitialized }
-        let event = InterAppConnection.MIDIEvent(status: UInt32(status), data1: UInt32(data1), data2: UInt32(data2), offset: offsetSampleFrame)
-        return connection.queueMIDI(event) ? 0 : kAudioUnitErr_CannotDoInCurrentContext
+        guard takesMIDI else { return badComponentSelector }
+        guard connection != nil else { return kAudioUnitErr_Uninitialized }
+        return midiEvents.enqueue(status: status, data1: data1, data2: data2, offsetSampleFrame: offsetSampleFrame)
+            ? 0 : kAudioUnitErr_CannotDoInCurrentContext
+    }
+
+    func sysEx(_ bytes: UnsafeBufferPointer<UInt8>) -> OSStatus {
+        guard takesMIDI else { return badComponentSelector }
+        guard connection != nil else { return kAudioUnitErr_Uninitialized }
+        return midiEvents.enqueueSysEx(bytes) ? 0 : kAudioUnitErr_CannotDoInCurrentContext
+    }
+
+    /// Render side: the queued MIDI goes to the node's callbacks, in offset order (a SysEx only
+    /// when the node set a SysEx callback).
+    private func deliverMIDI(_ frames: UInt32) {
+        let callbacks = node.midiCallbacks
+        midiEvents.render(frames: frames, segment: { _, _ in }, event: { event in
+            if let sysEx = event.sysEx {
+                if let proc = callbacks.MIDISysExProc, let base = sysEx.baseAddress { proc(callbacks.userData, base, UInt32(sysEx.count)) }
+            } else if let proc = callbacks.MIDIEventProc {
+                proc(callbacks.userData, UInt32(event.status), UInt32(event.data1), UInt32(event.data2), event.offsetSampleFrame)
+            }
+        })
     }
 
     /// A node's remote control event, handed to the host's listener block in the host's code.
@@ -194,7 +222,7 @@ final class RemoteNodeUnit: AudioUnitBase {
         guard count <= connection.capacity else { return kAudioUnitErr_TooManyFramesToProcess }
         InterAppConnection.fillMissing(ioData, from: connection.hostOutput, frames: count)
         if let hostCallbacks { followTimeline(connection, hostCallbacks) }
-        connection.deliverMIDI(to: node.midiCallbacks)
+        deliverMIDI(frames)
         if takesAudio {
             let status = pullInput(connection, flags, timeStamp, frames)
             guard status == 0 else { return status }

@@ -23,6 +23,8 @@ enum ReferenceApps {
         ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "timed-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
+                         backgroundAudio: true) { TimedSynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "iaa-host", commands: IAAHostApp.commands, mistakes: sharedMistakes, backgroundAudio: true) { IAAHostApp(configuration: $0, log: $1) },

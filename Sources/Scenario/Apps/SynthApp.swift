@@ -11,7 +11,7 @@ import SimCore
 /// Its MIDI side is written only against Core MIDI (client with a notify block, an input port in
 /// the MIDI 1.0 protocol, connecting sources as they appear). Its sound goes through the media
 /// server's voices, standing in for an audio engine's source node.
-public final class SynthApp: ReferenceApp, @unchecked Sendable {
+public class SynthApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .playback }
     override public class var defaultTone: Int? { nil }
 
@@ -21,6 +21,11 @@ public final class SynthApp: ReferenceApp, @unchecked Sendable {
     /// Sounding notes by key (channel << 7 | note): looked up, never iterated.
     private var sounding: [Int: VoiceID] = [:]
     private var binding: AppBinding? { AppContext.current }
+    /// How long after its time stamp a note plays. 0: as soon as it arrives (its stamp is when
+    /// it was sent, already past), so the link's connection events and jitter show in the
+    /// sound; a synth that plays every note a fixed delay after its sender's time plays them
+    /// with the sender's timing (`TimedSynthApp`).
+    public class var playoutDelay: HostDuration { .nanoseconds(0) }
     /// The linear peak of a note at velocity 127.
     static let fullVelocityAmplitude: Float = 0.5
 
@@ -106,9 +111,10 @@ public final class SynthApp: ReferenceApp, @unchecked Sendable {
         let stamp = HostTime(nanoseconds: Int64(clamping: time))
         log("midi-received", ["bytes": String(format: "%02X %02X %02X", status, note, velocity), "timestamp": stamp.description])
         let key = Int(status & 0x0F) << 7 | Int(note)
+        let playAt = stamp + Self.playoutDelay
         switch status & 0xF0 {
-        case 0x90 where velocity > 0: atFrame(of: stamp) { self.noteOn(key, note: note, velocity: velocity) }
-        case 0x80, 0x90: atFrame(of: stamp) { self.noteOff(key) }
+        case 0x90 where velocity > 0: atFrame(of: playAt) { self.noteOn(key, note: note, velocity: velocity) }
+        case 0x80, 0x90: atFrame(of: playAt) { self.noteOff(key) }
         default: break
         }
     }

@@ -58,6 +58,8 @@ struct LinkDirection {
     var packets: [[UInt8]] = []
     var eventScheduled = false
     var decoder = BLEMIDIDecoder()
+    /// Maps the sender's packet timestamps onto the receiver's host time.
+    var clock = BLEMIDIClockReconstructor()
 
     var isEmpty: Bool { messages.isEmpty && packets.isEmpty }
 

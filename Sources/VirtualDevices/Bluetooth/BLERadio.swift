@@ -277,9 +277,12 @@ public final class BLERadio {
         for packet in packets {
             do {
                 let messages = inbound ? try link.inbound.decoder.decode(packet) : try link.outbound.decoder.decode(packet)
+                if inbound, let latest = messages.last?.timestamp {
+                    link.inbound.clock.receivePacket(arrival: UInt64(host.now.nanoseconds), latestTimestamp: latest)
+                }
                 for message in messages {
                     if inbound {
-                        host.received(message.bytes, on: link, at: host.now)
+                        host.received(message.bytes, on: link, at: senderTime(of: message, on: link))
                     } else {
                         host.record("ble.peer-received", ["peer": .string(link.peer), "bytes": .string(Self.hex(message.bytes))])
                     }
@@ -288,6 +291,13 @@ public final class BLERadio {
                 host.record("ble.packet-rejected", ["peer": .string(link.peer), "packet": .string(Self.hex(packet))])
             }
         }
+    }
+
+    /// When the peer sent `message`, on this host's clock: its packet timestamp mapped through
+    /// the link's clock reconstruction, so messages keep their sender's spacing rather than the
+    /// connection events' and the jitter's (never later than the packet's arrival).
+    private func senderTime(of message: BLEMIDIMessage, on link: BLELink) -> HostTime {
+        HostTime(nanoseconds: Int64(clamping: link.inbound.clock.hostTime(of: message.timestamp)))
     }
 
     // MARK: Helpers

@@ -11,7 +11,8 @@ public protocol BLERadioHost: AnyObject {
     func linkReady(_ link: BLELink)
     /// The link dropped (`reason`: `link-loss`, `power-off`, `idle`, `pairing-refused`).
     func linkClosed(_ link: BLELink, reason: String)
-    /// One complete MIDI message from the peer, as Core MIDI receives it at `time`.
+    /// One complete MIDI message from the peer, arriving now; `time` is when the peer sent it on
+    /// this host's clock (its BLE-MIDI timestamp, reconstructed), the time stamp Core MIDI gives it.
     func received(_ message: [UInt8], on link: BLELink, at time: HostTime)
     /// An app uses the link's MIDI endpoints (a port is connected to its source), which keeps
     /// the idle timer from closing it.

@@ -19,7 +19,7 @@ final class ComponentBrowser: @unchecked Sendable {
     init() {
         rescan()
         observer = NotificationCenter.default.addObserver(forName: AVAudioUnitComponentManager.registrationsChangedNotification,
-                                                          object: nil, queue: nil) { [weak self] _ in self?.rescan() }
+                                                          object: AVAudioUnitComponentManager.shared(), queue: nil) { [weak self] _ in self?.rescan() }
     }
 
     deinit { observer.map(NotificationCenter.default.removeObserver) }

@@ -1,0 +1,140 @@
+import CRealtimeProbe
+import Foundation
+import OpenAVFAudio
+import OpenAudioToolbox
+import SimCore
+import Soundcheck
+import Testing
+
+/// AVAudioUnitSampler played by MIDI: offline (the note starts at the first frame of the next
+/// render), with loaded audio files, and on the simulated device at the speaker.
+@Suite("AVAudioUnitSampler")
+struct EngineSamplerTests {
+    static func offlineSampler() throws -> (AVAudioEngine, AVAudioUnitSampler) {
+        let engine = try EngineGraphTests.offlineEngine()
+        let sampler = AVAudioUnitSampler()
+        engine.attach(sampler)
+        engine.connect(sampler, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        try engine.start()
+        return (engine, sampler)
+    }
+
+    static func frequency(_ samples: ArraySlice<Float>, rate: Double = 48_000) -> Double {
+        var crossings = 0
+        for index in samples.indices.dropFirst() where samples[index - 1] <= 0 && samples[index] > 0 { crossings += 1 }
+        return Double(crossings) * rate / Double(samples.count)
+    }
+
+    @Test("MIDI-SAMPLER-NOTE: startNote sounds from the first frame of the next render at 440 Hz for note 69; stopNote silences it within the release")
+    func noteOnAndOff() throws {
+        let (engine, sampler) = try Self.offlineSampler()
+        #expect(sampler.numberOfInputs == 0 && sampler.numberOfOutputs == 1)
+        #expect(sampler.audioComponentDescription.componentSubType == kAudioUnitSubType_Sampler && sampler.name == "AUSampler")
+        let before = try EngineSignals.renderOffline(engine, seconds: 512.0 / 48_000)
+        #expect(EngineSignals.samples(before, channel: 0).allSatisfy { $0 == 0 })
+        sampler.startNote(69, withVelocity: 127, onChannel: 0)
+        let note = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 1), channel: 0)
+        #expect(note[0] != 0, "the first frame of the render after startNote")
+        #expect(abs(Self.frequency(note[...]) - 440) <= 1.5)
+        sampler.stopNote(69, onChannel: 0)
+        let after = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.1), channel: 0)
+        #expect(after[1_440...].allSatisfy { $0 == 0 }, "silent once the 30 ms release is over")
+    }
+
+    @Test("MIDI-SAMPLER-CONTROLLERS: pitch bend, volume, program change and raw MIDI events reach the sampler")
+    func controllers() throws {
+        let (engine, sampler) = try Self.offlineSampler()
+        sampler.sendPitchBend(16_383, onChannel: 2)
+        sampler.sendMIDIEvent(0x92, data1: 69, data2: 100)
+        let bent = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 1), channel: 0)
+        #expect(abs(Self.frequency(bent[...]) - 493.8) <= 1.5, "two semitones up")
+        sampler.sendProgramChange(5, bankMSB: 121, bankLSB: 0, onChannel: 2)
+        sampler.sendController(7, withValue: 0, onChannel: 2)
+        _ = try EngineSignals.renderOffline(engine, seconds: 0.01)
+        let quiet = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.1), channel: 0)
+        #expect(quiet.allSatisfy { $0 == 0 }, "controller 7 at 0")
+    }
+
+    @Test("MIDI-SAMPLER-AUDIO-FILES: with an audio file of a 220 Hz tone loaded, key 60 plays it as recorded and key 72 an octave up; an .sf2 is kAudioUnitErr_UnknownFileType")
+    func loadAudioFiles() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sampler-\(ProcessInfo.processInfo.processIdentifier).wav")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let tone = EngineSignals.tone(frequency: 220, seconds: 2, rate: 44_100)
+        do {
+            let file = try AVAudioFile(forWriting: url, settings: tone.format.settings)
+            try file.write(from: tone)
+        }
+        let (engine, sampler) = try Self.offlineSampler()
+        try sampler.loadAudioFiles(at: [url])
+        sampler.startNote(60, withVelocity: 127, onChannel: 0)
+        let root = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.5), channel: 0)
+        #expect(abs(Self.frequency(root[...]) - 220) <= 2.5)
+        sampler.stopNote(60, onChannel: 0)
+        sampler.startNote(72, withVelocity: 127, onChannel: 0)
+        _ = try EngineSignals.renderOffline(engine, seconds: 0.05)
+        let octave = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.5), channel: 0)
+        #expect(abs(Self.frequency(octave[...]) - 440) <= 2.5)
+        #expect(throws: NSError.self) { try sampler.loadInstrument(at: URL(fileURLWithPath: "/tmp/piano.sf2")) }
+        do { try sampler.loadInstrument(at: URL(fileURLWithPath: "/tmp/piano.sf2")) } catch {
+            #expect((error as NSError).code == Int(kAudioUnitErr_UnknownFileType))
+        }
+    }
+
+    @Test("rendering a sampler with MIDI between renders allocates nothing")
+    func allocationFree() throws {
+        let engine = AVAudioEngine()
+        try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
+        let sampler = AVAudioUnitSampler()
+        engine.attach(sampler)
+        engine.connect(sampler, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        try engine.start()
+        let block = engine.manualRenderingBlock
+        let output = AVAudioPCMBuffer(pcmFormat: EngineGraphTests.stereo48, frameCapacity: 512)!
+        let list = output.mutableAudioBufferList
+        var status: OSStatus = 0
+        for note in UInt8(48)..<60 { sampler.startNote(note, withVelocity: 90, onChannel: 0) }
+        for _ in 0..<50 { _ = block(512, list, &status) }
+        rt_probe_watch(pthread_self())
+        for round in 0..<200 {
+            let note = UInt8(60 + round % 24)
+            sampler.startNote(note, withVelocity: 100, onChannel: 1)
+            _ = block(512, list, &status)
+            sampler.stopNote(note, onChannel: 1)
+        }
+        let allocations = rt_probe_stop().allocations
+        #expect(allocations == 0)
+        let left = UnsafeBufferPointer(start: output.floatChannelData![0], count: 512)
+        #expect(EngineSignals.peak(Array(left)[...]) > 0.1)
+    }
+
+    @Test("MIDI-SAMPLER-NOTE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
+    func onDevice() throws {
+        let device = try SimulatedDevice(seed: 31)
+        try EngineDeviceTests.launch(device, "Synth")
+        let (engine, sampler) = try device.run(as: "Synth") { () throws -> (AVAudioEngine, AVAudioUnitSampler) in
+            let engine = AVAudioEngine()
+            let sampler = AVAudioUnitSampler()
+            engine.attach(sampler)
+            engine.connect(sampler, to: engine.mainMixerNode, format: nil)
+            try engine.start()
+            return (engine, sampler)
+        }
+        #expect(engine.isRunning)
+        device.advance(by: .milliseconds(500))
+        let start = device.now
+        device.run(as: "Synth") { sampler.startNote(69, withVelocity: 127, onChannel: 0) }
+        device.advance(by: .seconds(1))
+        device.run(as: "Synth") { sampler.stopNote(69, onChannel: 0) }
+        let stop = device.now
+        device.advance(by: .milliseconds(500))
+        let speaker = try #require(device.sink("Speaker"))
+        let silentBefore = try #require(speaker.level(channel: 1, from: start - .milliseconds(400), to: start))
+        #expect(silentBefore.rms < 1e-6)
+        let heard = try #require(speaker.dominantFrequency(channel: 1, from: start + .milliseconds(200), to: start + .milliseconds(900)))
+        #expect(abs(heard - 440) <= 2)
+        let during = try #require(speaker.level(channel: 1, from: start + .milliseconds(200), to: start + .milliseconds(900)))
+        #expect(during.rms > 0.1)
+        let silentAfter = try #require(speaker.level(channel: 1, from: stop + .milliseconds(200), to: stop + .milliseconds(500)))
+        #expect(silentAfter.rms < 1e-6)
+    }
+}
