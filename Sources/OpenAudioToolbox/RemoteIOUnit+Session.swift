@@ -70,8 +70,6 @@ extension RemoteIOUnit {
             propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
         case .configurationChanged:
             if let binding, binding.server.isInterrupted(binding.app) {
-                // A host's node units are uninitialized with its I/O.
-                InterAppAudio.of(binding.server).hostInterrupted(binding.app)
                 stop()
                 return
             }

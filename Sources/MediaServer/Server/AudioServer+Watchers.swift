@@ -1,10 +1,13 @@
 import VirtualDevices
 
 /// Something the layers above the server (Audio Unit instances that span two apps) must hear
-/// about as it happens: an app's lifecycle changed, or mediaserverd died or came back.
+/// about as it happens: an app's lifecycle changed, its session was interrupted, or mediaserverd
+/// died or came back.
 public enum ServerChange: Sendable {
     case lifecycle(AppID, from: AppLifecycle, to: AppLifecycle)
     case mediaServicesLost
+    /// The app's session was interrupted (before the app hears of it).
+    case interruptionBegan(AppID)
     case mediaServicesReset
 }
 

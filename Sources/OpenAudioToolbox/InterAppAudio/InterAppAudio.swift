@@ -149,6 +149,8 @@ public final class InterAppAudio {
         switch change {
         case let .lifecycle(app, _, to) where to == .notRunning:
             unpublish(app, reason: "node-terminated")
+        case let .interruptionBegan(app):
+            hostInterrupted(app)
         case .mediaServicesReset:
             // Every connection is broken and every instance invalidated; nodes publish again
             // once they have rebuilt their audio.
