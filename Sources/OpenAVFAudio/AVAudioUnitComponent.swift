@@ -35,7 +35,7 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
 
     public var name: String { split.name }
     public var manufacturerName: String { split.manufacturer }
-    public var typeName: String { Self.typeNames[record.description.componentType] ?? FourCharCode.text(record.description.componentType) }
+    public var typeName: String { Self.typeNames[record.description.componentType] ?? FourCC.text(record.description.componentType) }
     public var localizedTypeName: String { typeName }
     /// 0xMMMMmmDD.
     public var version: Int { Int(record.version) }
@@ -77,7 +77,7 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
 
     private var split: (manufacturer: String, name: String) {
         let parts = record.fullName.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2 else { return (FourCharCode.text(record.description.componentManufacturer), record.fullName) }
+        guard parts.count == 2 else { return (FourCC.text(record.description.componentManufacturer), record.fullName) }
         return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
     }
 

@@ -14,12 +14,12 @@ import VirtualDevices
 /// through its own RemoteIO; disconnection, invalidation and the documented errors.
 @Suite("Inter-App Audio")
 struct InterAppAudioTests {
-    static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: FourCharCode.code("dron")!,
-                                         manufacturer: FourCharCode.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
-    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCharCode.code("keys")!,
-                                        manufacturer: FourCharCode.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
-    static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: FourCharCode.code("half")!,
-                                          manufacturer: FourCharCode.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
+    static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: FourCC.code("dron")!,
+                                         manufacturer: FourCC.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
+    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCC.code("keys")!,
+                                        manufacturer: FourCC.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
+    static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: FourCC.code("half")!,
+                                          manufacturer: FourCC.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
 
     /// A device with the node app `name` installed: launched by the system, it makes `kind`'s node.
     final class Stage {
@@ -226,7 +226,7 @@ struct InterAppAudioTests {
     @Test("IAA-MULTIPLE-COMPONENTS, IAA-TYPE-CODES: one node app publishes two components, a generator and an effect; the four remote types are aurg, auri, aurx, aurm")
     func twoComponentsOneApp() throws {
         #expect([kAudioUnitType_RemoteGenerator, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteMusicEffect]
-            .map(FourCharCode.text) == ["aurg", "auri", "aurx", "aurm"])
+            .map(FourCC.text) == ["aurg", "auri", "aurx", "aurm"])
         let device = try SimulatedDevice(seed: 9)
         InterAppAudio.of(device.server).install(AppID("Both"), components: [Self.drone, Self.halver])
         try device.launch("Both", backgroundAudio: true) {

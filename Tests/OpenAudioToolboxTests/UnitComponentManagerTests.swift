@@ -9,8 +9,8 @@ import Testing
 /// driven through the component-browser fixture.
 @Suite("AVAudioUnitComponentManager")
 struct UnitComponentManagerTests {
-    static let synth = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCharCode.code("sine")!,
-                                         manufacturer: FourCharCode.code("Demo")!, name: "Demo: Sine Synth", version: 0x0001_0203,
+    static let synth = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCC.code("sine")!,
+                                         manufacturer: FourCC.code("Demo")!, name: "Demo: Sine Synth", version: 0x0001_0203,
                                          tags: ["Synthesizer", "Chiptune"])
 
     static func device() throws -> SimulatedDevice {

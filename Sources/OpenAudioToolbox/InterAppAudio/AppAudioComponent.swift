@@ -33,7 +33,7 @@ public struct AppAudioComponent: Hashable, Sendable {
 }
 
 /// Four-char codes as Info.plist writes them: "auri" ⇄ 0x61757269.
-public enum FourCharCode {
+public enum FourCC {
     /// The code of a four-character ASCII string, nil for anything else.
     public static func code(_ text: String) -> OSType? {
         let bytes = Array(text.utf8)

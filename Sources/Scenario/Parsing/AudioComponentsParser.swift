@@ -22,7 +22,7 @@ enum AudioComponentsParser {
             let component = try component(item)
             if components.contains(where: { $0.description.componentSubType == component.description.componentSubType
                 && $0.description.componentType == component.description.componentType }) {
-                throw item.error("the app already declares a \(FourCharCode.text(component.description.componentType)) component with subtype \(FourCharCode.text(component.description.componentSubType)): type, subtype and manufacturer must be unique")
+                throw item.error("the app already declares a \(FourCC.text(component.description.componentType)) component with subtype \(FourCC.text(component.description.componentSubType)): type, subtype and manufacturer must be unique")
             }
             components.append(component)
         }
@@ -45,7 +45,7 @@ enum AudioComponentsParser {
 
     private static func code(_ value: YAMLValue, _ what: String) throws(SourceError) -> OSType {
         let text = try value.string(what)
-        guard let code = FourCharCode.code(text) else { throw value.error("\(what) '\(text)' must be exactly four ASCII characters") }
+        guard let code = FourCC.code(text) else { throw value.error("\(what) '\(text)' must be exactly four ASCII characters") }
         return code
     }
 }
