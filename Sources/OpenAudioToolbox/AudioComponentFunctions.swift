@@ -1,4 +1,5 @@
 import Foundation
+import MediaServer
 import OpenCoreAudioTypes
 
 // The component manager (AudioComponent.h): finding units, naming them, making instances.
@@ -7,7 +8,7 @@ import OpenCoreAudioTypes
 /// registration order.
 public func AudioComponentFindNext(_ inComponent: AudioComponent?,
                                    _ inDesc: UnsafePointer<AudioComponentDescription>) -> AudioComponent? {
-    let all = RegisteredComponent.all
+    let all = RegisteredComponent.visible
     var start = 0
     if let inComponent {
         guard let index = all.firstIndex(where: { $0.handle == inComponent }) else { return nil }
@@ -17,7 +18,7 @@ public func AudioComponentFindNext(_ inComponent: AudioComponent?,
 }
 
 public func AudioComponentCount(_ inDesc: UnsafePointer<AudioComponentDescription>) -> UInt32 {
-    UInt32(RegisteredComponent.all.filter { $0.matches(inDesc.pointee) }.count)
+    UInt32(RegisteredComponent.visible.filter { $0.matches(inDesc.pointee) }.count)
 }
 
 /// The component's name, "Apple: AUNBandEQ"; the caller releases it.
@@ -45,7 +46,14 @@ public func AudioComponentGetVersion(_ inComponent: AudioComponent, _ outVersion
 public func AudioComponentInstanceNew(_ inComponent: AudioComponent,
                                       _ outInstance: UnsafeMutablePointer<AudioComponentInstance?>) -> OSStatus {
     guard let component = RegisteredComponent.resolve(inComponent) else { return kAudio_ParamError }
-    let unit = component.instantiate()
+    let unit: AudioUnitBase
+    if component.owner != nil {
+        // A node app's component: the instance connects to the publishing app (launching it).
+        guard let binding = AppContext.current else { return kAudio_ParamError }
+        do { unit = try InterAppAudio.of(binding.server).instantiate(component, host: binding) } catch { return error.status }
+    } else {
+        unit = component.instantiate()
+    }
     let handle = AudioUnitHandle.make(for: unit)
     unit.handle = handle
     outInstance.pointee = handle

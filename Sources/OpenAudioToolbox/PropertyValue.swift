@@ -1,3 +1,4 @@
+import Foundation
 import OpenCoreAudioTypes
 
 /// A property's value on its way in or out of `AudioUnitGetProperty`/`SetProperty`: the types
@@ -12,6 +13,9 @@ enum PropertyValue {
     case uint32s([UInt32])
     case description(AudioComponentDescription)
     case parameterInfo(AudioUnitParameterInfo)
+    case hostCallbacks(HostCallbackInfo)
+    /// A `CFURL` handed out retained (the caller releases it), as Core Foundation getters do.
+    case url(URL)
 
     var size: Int {
         switch self {
@@ -23,6 +27,8 @@ enum PropertyValue {
         case let .uint32s(values): values.count * 4
         case .description: MemoryLayout<AudioComponentDescription>.size
         case .parameterInfo: MemoryLayout<AudioUnitParameterInfo>.size
+        case .hostCallbacks: MemoryLayout<HostCallbackInfo>.size
+        case .url: MemoryLayout<Unmanaged<NSURL>>.size
         }
     }
 
@@ -38,6 +44,8 @@ enum PropertyValue {
         case let .description(value): destination.storeBytes(of: value, as: AudioComponentDescription.self)
         case let .callback(value): destination.bindMemory(to: AURenderCallbackStruct.self, capacity: 1).initialize(to: value)
         case let .parameterInfo(value): destination.bindMemory(to: AudioUnitParameterInfo.self, capacity: 1).initialize(to: value)
+        case let .hostCallbacks(value): destination.bindMemory(to: HostCallbackInfo.self, capacity: 1).initialize(to: value)
+        case let .url(value): destination.storeBytes(of: Unmanaged.passRetained(value as NSURL), as: Unmanaged<NSURL>.self)
         case let .int32s(values):
             let count = min(values.count, capacity / 4)
             for index in 0..<count { destination.storeBytes(of: values[index], toByteOffset: index * 4, as: Int32.self) }

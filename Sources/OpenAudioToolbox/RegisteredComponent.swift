@@ -1,5 +1,6 @@
 import AudioGraph
 import Foundation
+import MediaServer
 import OpenCoreAudioTypes
 
 /// One audio unit the system offers: its description, Apple's name and version, and how to
@@ -10,6 +11,10 @@ final class RegisteredComponent: Sendable {
     /// "Apple: AUNBandEQ": manufacturer, colon, unit name, as `AudioComponentCopyName` returns.
     let name: String
     let version: UInt32
+    /// The Inter-App Audio node app that declares it; nil for the system's own units.
+    let owner: AppID?
+    /// The system tags its creator gave it (Info.plist `tags`; Apple's standard tags for its own).
+    let tags: [String]
     private let make: @Sendable (RegisteredComponent) -> AudioUnitBase
 
     init(_ type: OSType, _ subType: OSType, name: String, make: @escaping @Sendable (RegisteredComponent) -> AudioUnitBase) {
@@ -18,7 +23,19 @@ final class RegisteredComponent: Sendable {
                                                 componentFlags: 0, componentFlagsMask: 0)
         self.name = name
         version = 0x0001_0000
+        owner = nil
+        tags = AppleUnitTags.tags(type: type, subType: subType)
         self.make = make
+    }
+
+    /// A node app's declared component: instances are made by the Inter-App Audio registry.
+    init(declared entry: AppAudioComponent, owner: AppID) {
+        description = entry.description
+        name = entry.name
+        version = entry.version
+        self.owner = owner
+        tags = entry.tags
+        make = { _ in fatalError("remote components are instantiated through InterAppAudio") }
     }
 
     func instantiate() -> AudioUnitBase { make(self) }
@@ -66,8 +83,15 @@ final class RegisteredComponent: Sendable {
         RegisteredComponent(kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler, name: "Apple: AUSampler") { SamplerUnit(component: $0) },
     ]
 
+    /// What a search sees now: the system's units, then the components the apps installed on the
+    /// device of the code that searches declare (Inter-App Audio nodes, in install order).
+    static var visible: [RegisteredComponent] {
+        guard let binding = AppContext.current else { return all }
+        return all + InterAppAudio.of(binding.server).components
+    }
+
     /// The component behind a handle, if it is one of ours.
     static func resolve(_ handle: AudioComponent) -> RegisteredComponent? {
-        all.first { $0.handle == handle }
+        visible.first { $0.handle == handle }
     }
 }

@@ -9,7 +9,7 @@ extension RemoteIOUnit {
         case kAudioOutputUnitProperty_HasIO, kAudioOutputUnitProperty_IsRunning: (true, false)
         case kAudioUnitProperty_SetRenderCallback, kAudioOutputUnitProperty_SetInputCallback, kAudioUnitProperty_MakeConnection,
              kAudioOutputUnitProperty_ChannelMap, kAudioOutputUnitProperty_StartTimestampsAtZero: (true, true)
-        default: (false, false)
+        default: interAppPropertyAccess(id)
         }
     }
 
@@ -36,7 +36,7 @@ extension RemoteIOUnit {
             try global(scope)
             return nil
         default:
-            return nil
+            return try interAppProperty(id)
         }
     }
 
@@ -69,7 +69,7 @@ extension RemoteIOUnit {
             try outputSide(scope, element)
             try setChannelMap(data, size)
         default:
-            throw .invalidProperty
+            try setInterAppProperty(id, data, size)
         }
         propertyChanged(id, scope, element)
     }

@@ -11,6 +11,8 @@ extension RemoteIOUnit {
         guard isInitialized else { throw .uninitialized }
         guard let binding else { throw AUError(kAudioUnitErr_NoConnection) }
         guard !isRunning else { return }
+        if interAppHost != nil { return startForHost() }
+        guard mayStartWithoutHost() else { throw AUError(kInterAppAudioOperationDenied) }
         do {
             try AppIOUsers.of(binding).start(binding)
         } catch {
@@ -25,6 +27,7 @@ extension RemoteIOUnit {
     /// `AudioOutputUnitStop`: detaches from the IO cycle (the callbacks are not called from the
     /// next cycle on) and stops the app's I/O.
     func stop() {
+        if interAppRunning { return stopForHost() }
         guard let binding, let client else { return }
         binding.server.removeRenderClient(client)
         self.client = nil

@@ -36,6 +36,13 @@ class RemoteIOUnit: AudioUnitBase {
     var outputMuted = false
     /// Sample times count from 0 at start (the default), or follow the device's frame count.
     var startTimestampsAtZero = true
+    /// Inter-App Audio (RemoteIOUnit+InterApp.swift): the description this unit was published
+    /// as, the host unit connected to it, whether it runs for that host, and where the host's
+    /// MIDI goes.
+    var publishedDescription: AudioComponentDescription?
+    weak var interAppHost: RemoteNodeUnit?
+    var interAppRunning = false
+    var midiCallbacks = AudioOutputUnitMIDICallbacks()
 
     struct HardwareSnapshot: Equatable {
         var sampleRate: Int
@@ -51,7 +58,7 @@ class RemoteIOUnit: AudioUnitBase {
         super.init(component: component)
     }
 
-    var isRunning: Bool { client != nil }
+    var isRunning: Bool { client != nil || interAppRunning }
 
     var hardware: HardwareSnapshot {
         guard let server = binding?.server else {
@@ -107,7 +114,8 @@ class RemoteIOUnit: AudioUnitBase {
 
     override func renderBus(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                             _ bus: UInt32, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
-        bus == 0 ? renderOutputBus(flags, timeStamp, frames, ioData) : renderCaptured(frames, ioData)
+        if bus == 0 { return renderOutputBus(flags, timeStamp, frames, ioData) }
+        return interAppHost != nil ? renderHostInput(frames, ioData) : renderCaptured(frames, ioData)
     }
 
     /// Control side: the render state was made for `hardware` (start, or a new hardware format).

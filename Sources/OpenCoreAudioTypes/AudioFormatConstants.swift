@@ -35,3 +35,6 @@ public let kLinearPCMFormatFlagIsNonInterleaved = kAudioFormatFlagIsNonInterleav
 
 /// `kAudio_ParamError`: the generic "bad parameter" status.
 public let kAudio_ParamError: OSStatus = -50
+
+/// `noErr` (MacTypes.h): success, for every OSStatus-returning API.
+public let noErr: OSStatus = 0

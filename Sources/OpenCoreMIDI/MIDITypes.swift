@@ -65,7 +65,6 @@ public let kMIDIObjectNotFound: OSStatus = -10842
 public let kMIDIIDNotUnique: OSStatus = -10843
 public let kMIDINotPermitted: OSStatus = -10844
 public let kMIDIUnknownError: OSStatus = -10845
-public let noErr: OSStatus = 0
 
 // MARK: Property names (their values are Core MIDI's own strings)
 

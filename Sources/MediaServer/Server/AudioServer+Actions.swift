@@ -31,6 +31,7 @@ extension AudioServer {
         var fields = notification.traceFields
         fields["app"] = .string(app.name)
         record("notify.\(notification.traceName)", fields)
+        if case .interruption(.began, _, _) = notification { watchers.notify(.interruptionBegan(app)) }
         endpoints[app]?.observer(notification)
     }
 }

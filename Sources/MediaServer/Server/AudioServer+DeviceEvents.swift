@@ -39,6 +39,7 @@ extension AudioServer {
         case .siri: carry(policy.systemInterruptionBegan(.siri, system: system))
         case .siriEnd: carry(policy.systemInterruptionEnded(.siri, outcome: .declined, system: system))
         case .mediaServerCrash:
+            watchers.notify(.mediaServicesLost)
             detachRenderClients()
             carry(policy.mediaServicesLost(system: system))
         case .mediaServerRestart: mediaServicesReset()
@@ -59,6 +60,7 @@ extension AudioServer {
         let new = device.lifecycle(of: app.name)
         carry(policy.lifecycleChanged(app, to: new))
         endpoints[app]?.lifecycleObserver(old, new)
+        watchers.notify(.lifecycle(app, from: old, to: new))
     }
 
     /// mediaserverd is back: every audio object made before is a zombie, every session is back
@@ -67,6 +69,7 @@ extension AudioServer {
         epoch += 1
         let effects = policy.mediaServicesReset(system: device.system)
         record("mediaserver.reset", ["epoch": .integer(epoch)])
+        watchers.notify(.mediaServicesReset)
         carry(effects)
     }
 }

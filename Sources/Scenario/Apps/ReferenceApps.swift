@@ -33,5 +33,10 @@ enum ReferenceApps {
                          mistakes: sharedMistakes + ["keeps-openal-context"]) { OpenALGameApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop", "next-track", "replace-next-track"], mistakes: sharedMistakes,
                          backgroundAudio: true) { LongFormPlayerApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-host", commands: IAAHostApp.commands, mistakes: sharedMistakes, backgroundAudio: true) { IAAHostApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-instrument", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+                         backgroundAudio: true) { IAANodeApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-effect", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+                         backgroundAudio: true) { IAAEffectApp(configuration: $0, log: $1) },
     ]
 }

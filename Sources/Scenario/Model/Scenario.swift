@@ -1,5 +1,6 @@
 import Foundation
 import MediaServer
+import OpenAudioToolbox
 import SimCore
 import VirtualDevices
 
@@ -65,6 +66,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Where the app's player sends its channels (`AVAudioPlayer.channelAssignments`): one
     /// output port channel per channel of what it plays; nil: the route's first channels.
     public var channelAssignments: [PortChannelReference]?
+    /// The Info.plist `AudioComponents` entries the app declares (`audio-components:`): an
+    /// Inter-App Audio node's components, installed with the app.
+    public var audioComponents: [AppAudioComponent] = []
 
     public init(category: SessionCategory? = nil, mode: SessionMode? = nil, options: CategoryOptions? = nil,
                 mistakes: [String] = [], tone: Int? = nil, file: URL? = nil,

@@ -99,7 +99,7 @@ extension Scenario {
     private static func parseApp(_ name: String, _ value: YAMLValue, file: String,
                                  registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
         let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio",
-                                                                "tone", "file", "channel-assignments"])
+                                                                "tone", "file", "channel-assignments", "audio-components"])
         let modelValue = try map.required("model")
         let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
         var mistakes: [String] = []
@@ -126,6 +126,7 @@ extension Scenario {
         if let list = map["channel-assignments"] {
             configuration.channelAssignments = try AppAudioFile.channelAssignments(list, playedChannels: playedChannels)
         }
+        if let list = map["audio-components"] { configuration.audioComponents = try AudioComponentsParser.components(list) }
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)

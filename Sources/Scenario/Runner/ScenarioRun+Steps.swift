@@ -36,7 +36,10 @@ extension ScenarioRun {
     }
 
     /// Creates the app's object inside its own context, once per launch.
-    private func launch(_ name: String) {
+    private func launch(_ name: String) { createApp(name) }
+
+    /// Makes the app's object in its context (a launch step, or the system launching a node).
+    func createApp(_ name: String) {
         guard let declaration = scenario.app(named: name), let model = registry.model(named: declaration.model) else { return }
         let log = appLog(for: declaration)
         apps[name] = server.inAppContext(AppID(name)) { model.make(declaration.configuration, log) }

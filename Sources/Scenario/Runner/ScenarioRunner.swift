@@ -101,6 +101,7 @@ final class ScenarioRun: @unchecked Sendable {
         for app in scenario.apps {
             SimulatedApp.register(AppID(app.name), on: server, hasAudioBackgroundMode: app.backgroundAudio)
         }
+        installAudioComponents()
         rememberPorts()
         for (index, step) in scenario.steps.enumerated() {
             try? server.schedule("step \(index + 1)", at: step.at) { [weak self] in self?.perform(step, number: index + 1) }

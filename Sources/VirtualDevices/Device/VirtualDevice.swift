@@ -94,6 +94,22 @@ public struct VirtualDevice: Sendable {
         }
     }
 
+    /// Launches a not-running app straight into the background, as the system does for an
+    /// Inter-App Audio node a host instantiates: the foreground app stays where it is.
+    public mutating func launchInBackground(_ app: String) throws(DeviceEventError) -> DeviceOutcome {
+        let current = lifecycle(of: app)
+        guard current == .notRunning else { throw .impossible("launch-in-background", state: "app '\(app)' is \(current.rawValue)") }
+        if let index = appIndices[app] {
+            apps[index].state = .background
+        } else {
+            appIndices[app] = apps.count
+            apps.append((app, .background))
+        }
+        var outcome = DeviceOutcome(fields: ["app": .string(app), "from": .string(current.rawValue), "to": .string(AppLifecycle.background.rawValue)])
+        outcome.lifecycleChanges.append((app, current, .background))
+        return outcome
+    }
+
     private mutating func applyLifecycle(_ event: DeviceEvent, app: String) throws(DeviceEventError) -> DeviceOutcome {
         let current = lifecycle(of: app)
         guard let next = current.after(event) else {
