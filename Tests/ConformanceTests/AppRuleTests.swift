@@ -52,6 +52,9 @@ struct AppRuleTests {
         let rebuilt = reset + [Self.line(2, "api.setCategory", ["app": "Music", "category": "playback", "result": "ok"]),
                                Self.line(3, "api.setActive", ["app": "Music", "active": true, "result": "ok"])]
         #expect(Self.messages(IgnoredMediaServicesResetRule(), rebuilt).isEmpty)
+        // A synth's engine stops its dead I/O before the app sets its category again: not a use of audio.
+        let stoppedThenRebuilt = reset + [Self.line(2, "api.stopIO", ["app": "Music", "result": "ok"])] + rebuilt.suffix(2)
+        #expect(Self.messages(IgnoredMediaServicesResetRule(), stoppedThenRebuilt).isEmpty)
     }
 
     @Test("a playback app that keeps playing when the headphones go is flagged")
