@@ -72,6 +72,13 @@ public struct Checkpoint {
         return Array(start..<index)
     }
 
+    /// The lines of the step that line `index` belongs to: from its `scenario.step` line to the next one.
+    func stepLines(around index: Int) -> Range<Int> {
+        let start = (0...index).last { events[$0].kind == "scenario.step" } ?? 0
+        let end = ((index + 1)..<events.count).first { events[$0].kind == "scenario.step" } ?? events.count
+        return start..<end
+    }
+
     /// The `do:` of the steps this checkpoint follows.
     var freshVerbs: [String] {
         fresh.filter { events[$0].kind == "scenario.step" }.compactMap { string($0, "do") }

@@ -108,7 +108,8 @@ extension Invariant {
         var found: [String] = []
         for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "ended"
             && c.strings(i, "options").contains("shouldResume") {
-            let released = c.sameTime(before: i).contains { j in
+            // The deactivation's own api line is traced after the notifications it caused.
+            let released = c.stepLines(around: i).contains { j in
                 (c.events[j].kind == "api.setActive" && c.bool(j, "active") == false
                     && c.strings(j, "options").contains("notifyOthersOnDeactivation"))
                     || (c.events[j].kind == "scenario.step" && systemEnds.contains(c.string(j, "do") ?? ""))
