@@ -21,10 +21,12 @@ extension Invariant {
 
     /// Models a report rule does not judge, by rule: the unplug rule is about media playback
     /// (its own scope: "a call or a DJ's cue mix has its own reasons to keep going"), and an
-    /// instrument keeps sounding from the speaker because the user is playing it.
-    static let exemptModels: [String: Set<String>] = ["kept-playing-on-unplug": ["synth", "engine-synth"]]
+    /// instrument keeps sounding from the speaker because the user is playing it, and turn-by-turn
+    /// guidance goes on from the speaker (Maps does).
+    static let exemptModels: [String: Set<String>] = ["kept-playing-on-unplug": ["synth", "engine-synth", "navigation"]]
 
-    /// Session calls a scenario step makes for an app: the scenario's doing, not the app's.
+    /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
+    /// that points at such a call's own `api.` line is not judging the app).
     static let sessionVerbs: Set<String> = [
         "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
         "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
@@ -39,7 +41,7 @@ extension Invariant {
             let exempt = exemptModels[rule.id] ?? []
             return rule.violations(in: AppTrace(c.events)).filter { violation in
                 c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
-                    && !sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? "")
+                    && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
             }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.events[$0.index].time.nanoseconds)))" }
         }
     }
@@ -150,8 +152,10 @@ extension Invariant {
         return kind.hasPrefix("app.") && kind.hasSuffix("." + what) && kind.split(separator: ".").count == 3
     }
 
+    /// From the app's own started/stopped lines; a launch or termination starts it over, stopped.
     static func isPlaying(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
-        guard let last = (0..<index).last(where: { c.app($0) == app && (isAppEvent(c, $0, "started") || isAppEvent(c, $0, "stopped")) })
+        guard let last = (0..<index).last(where: { c.app($0) == app && (isAppEvent(c, $0, "started") || isAppEvent(c, $0, "stopped")
+            || ["device.launch", "device.terminate"].contains(c.events[$0].kind)) })
         else { return false }
         return isAppEvent(c, last, "started")
     }

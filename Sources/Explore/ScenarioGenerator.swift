@@ -48,11 +48,12 @@ public struct ScenarioGenerator: Sendable {
         return script
     }
 
-    /// One to three apps: the apps under test first (each at most once), then more of them.
+    /// One to three apps, each at most once: every app with a mistake, then others at random.
     private func declareApps(_ random: inout SimRandom) -> [ExploreScript.App] {
-        var pool = apps
+        var pool = apps.filter { $0.mistake == nil }
         random.shuffle(&pool)
-        let count = min(pool.count, Int(random.integer(in: 1...3)))
+        pool = apps.filter { $0.mistake != nil } + pool
+        let count = min(pool.count, max(apps.filter { $0.mistake != nil }.count, Int(random.integer(in: 1...3))))
         var declared: [ExploreScript.App] = []
         for app in pool.prefix(count) {
             let base = app.model.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
