@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "JACKBackend", targets: ["JACKBackend"]),
         // For the voice-processing benchmark.
         .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
+        // For the policy-only exploration benchmark.
+        .library(name: "Explore", targets: ["Explore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

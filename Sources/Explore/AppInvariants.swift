@@ -69,9 +69,7 @@ extension Invariant {
         var found: [String] = []
         for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "began" {
             guard let app = c.app(i), c.appsUnderTest.contains(app), isPlaying(app, before: i, in: c) else { continue }
-            let stopped = ((i + 1)..<c.events.count).contains { j in
-                c.events[j].time == c.events[i].time && c.app(j) == app && isAppEvent(c, j, "stopped")
-            }
+            let stopped = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "stopped") }
             if !stopped { found.append("\(app) kept playing (in its own eyes) through an interruption") }
         }
         return found
@@ -89,9 +87,8 @@ extension Invariant {
             let before = c.sameTime(before: i)
             guard let launch = before.last(where: { c.events[$0].kind == "device.launch" && c.app($0) == app }),
                   !before.contains(where: { $0 > launch && c.events[$0].kind == "scenario.step" }) else { return false }
-            return ((i + 1)..<c.events.count).contains { j in
-                c.events[j].time == c.events[i].time && c.events[j].kind == "notify.interruption"
-                    && c.string(j, "type") == "began" && c.app(j) != app
+            return c.stepLines(around: i).contains { j in
+                j > i && c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
             }
         }.map { "\(c.app($0) ?? "?") activated its session at launch and interrupted other audio" }
     }
@@ -105,9 +102,7 @@ extension Invariant {
         var found: [String] = []
         for i in c.fresh where c.events[i].kind == "notify.silenceSecondaryAudioHint" && c.string(i, "type") == "begin" {
             guard let app = c.app(i), c.appsUnderTest.contains(app) else { continue }
-            let reacted = ((i + 1)..<c.events.count).contains { j in
-                c.events[j].time == c.events[i].time && c.app(j) == app && isAppEvent(c, j, "soundtrack-muted")
-            }
+            let reacted = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "soundtrack-muted") }
             let game = (0..<i).contains { c.app($0) == app && c.events[$0].kind.hasPrefix("app.game.") }
             if game, !reacted { found.append("\(app) kept its soundtrack playing over other audio after the hint began") }
         }
@@ -135,15 +130,17 @@ extension Invariant {
         return found
     }
 
+    /// Whether one of `app`'s activations interrupted another app: a "began" to another app in the
+    /// same step, when that step is not a system interruption or a crash.
     private static func interruptedSomeone(_ app: String, in c: Checkpoint) -> Bool {
-        c.events.indices.contains { i in
-            c.events[i].kind == "session.activated" && c.app(i) == app && c.sameTime(before: i).contains { j in
+        let systemSteps: Set<String> = ["incoming-call", "alarm", "siri", "media-server-crash"]
+        return c.events.indices.contains { i in
+            guard c.events[i].kind == "session.activated", c.app(i) == app else { return false }
+            let step = c.stepLines(around: i)
+            guard !systemSteps.contains(c.string(step.lowerBound, "do") ?? "") else { return false }
+            return step.contains { j in
                 c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
             }
-        } || c.events.indices.contains { i in
-            // The began is traced after the activation at the same time.
-            c.events[i].kind == "notify.interruption" && c.string(i, "type") == "began" && c.app(i) != app
-                && c.sameTime(before: i).contains { c.events[$0].kind == "session.activated" && c.app($0) == app }
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import MediaServer
 import Scenario
 import SimCore
+import VirtualDevices
 
 /// `soundcheck explore`: random scenarios from one seed, invariants after every step, failures
 /// shrunk to minimal scenario files.
@@ -45,9 +46,13 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Folder for the minimal failing scenarios.")
     var out = "explore-failures"
 
+    @Flag(help: "Explore the policy machine alone (random inputs straight into MediaPolicy, platform invariants after each): no apps, audio or files; prints steps per second.")
+    var policyOnly = false
+
     func run() throws {
         _ = try PlatformOption.parse(platform)
         guard runs > 0, steps > 0 else { throw UserError("--runs and --steps must be at least 1") }
+        if policyOnly { return try explorePolicy() }
         let registry = ScenarioAppRegistry.standard
         var underTest: [AppUnderTest] = []
         for text in apps {
@@ -72,5 +77,24 @@ struct ExploreCommand: ParsableCommand {
         }, shouldStop: { budget.map { Date().timeIntervalSince(started) >= $0 } ?? false })
         print(ExploreReport.text(summary, options: options, seconds: Date().timeIntervalSince(started)), terminator: "")
         if summary.failedRuns > 0 || !summary.invalidScripts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--policy-only`: runs `--runs` input sequences of `--steps` inputs each from `--seed`.
+    private func explorePolicy() throws {
+        let profile: DeviceProfile
+        do { profile = try DeviceProfile.load(device) } catch { throw UserError(error.description) }
+        let explorer = PolicyExplorer(profile: profile, platform: try PlatformOption.parse(platform))
+        let started = Date()
+        var failures: [PolicyExplorer.Failure] = []
+        for run in 0..<runs {
+            if let failure = explorer.run(seed: seed &+ UInt64(run), steps: steps) { failures.append(failure) }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("policy-only explore seed \(seed), \(platform) on \(device): \(runs) runs × \(steps) steps, "
+            + "\(Int(Double(runs * steps) / max(seconds, 1e-9))) steps/s, \(failures.count) failed")
+        for failure in failures.prefix(5) {
+            print("FAIL \(failure.invariant) at input \(failure.step): \(failure.message)\n  inputs: \(failure.inputs.joined(separator: "; "))")
+        }
+        if !failures.isEmpty { throw ExitCode(1) }
     }
 }
