@@ -23,4 +23,12 @@ import Testing
         #expect(finding.minimal.steps.count <= 5)
         #expect(finding.minimal.apps.contains { $0.mistakes == ["no-notify-others"] })
     }
+
+    @Test func mediaPlayerThatIgnoresAResetIsCaughtAndShrunk() throws {
+        let summary = Self.explore(AppUnderTest(model: "media-player", mistake: "ignores-media-services-reset"), runs: 5)
+        let finding = try #require(summary.findings.first)
+        #expect(finding.failure.invariant == "ignored-media-services-reset")
+        #expect(finding.minimal.steps.count <= 5)
+        #expect(finding.minimal.steps.contains { $0.verb == "media-server-crash" })
+    }
 }
