@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "JACKBackend", targets: ["JACKBackend"]),
         // For the voice-processing benchmark.
         .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
+        // For the policy-only exploration benchmark.
+        .library(name: "Explore", targets: ["Explore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +73,9 @@ let package = Package(
         .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "OpenUIKit", dependencies: ["OpenAVFAudio", "MediaServer", "VirtualDevices"]),
         .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
+        .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"]),
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
@@ -90,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "soundcheck",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "Conformance", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
+                "SimCore", "VirtualDevices", "Scenario", "Conformance", "Explore", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
                 "AirPlayRAOP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Conformance
+import Explore
 import Foundation
 import MediaServer
 import Scenario
@@ -34,6 +35,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the expectations each run's notifications and errors would satisfy.")
     var suggest = false
 
+    @Flag(help: "Also check explore's invariants after every step (platform rules, and app rules for every app); `soundcheck explore` prints this for the failures it finds.")
+    var invariants = false
+
     @OptionGroup(title: "Real hardware")
     var jack: JACKRunFlags
 
@@ -51,7 +55,7 @@ struct RunCommand: ParsableCommand {
         for found in files {
             let outcome = jack.backend == .jack
                 ? ScenarioOutcome.runOnJACK(file: found.path, seed: seed, platform: platformProfile, options: jack.jackOptions)
-                : ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile)
+                : ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile, invariants: invariants)
             print(outcome.progressLine)
             if let report = outcome.report { print(report, terminator: "") }
             if suggest, let result = outcome.result { print(result.suggestedExpectations) }
@@ -81,14 +85,18 @@ struct ScenarioOutcome {
     let result: ScenarioResult?
     let error: String?
 
-    static func run(file: String, seed: UInt64?, platform: PlatformProfile?) -> ScenarioOutcome {
+    static func run(file: String, seed: UInt64?, platform: PlatformProfile?, invariants: Bool = false) -> ScenarioOutcome {
         do {
             let scenario = try Scenario.load(file: file)
             let misnamed = ScenarioRequirementNames.problems(in: scenario)
             guard misnamed.isEmpty else {
                 return ScenarioOutcome(file: file, result: nil, error: misnamed.map(\.description).joined(separator: "\n  "))
             }
-            let result = try ScenarioRunner().run(scenario, seed: seed, platform: platform)
+            guard invariants else {
+                return ScenarioOutcome(file: file, result: try ScenarioRunner().run(scenario, seed: seed, platform: platform), error: nil)
+            }
+            var (result, broken) = try ScriptRunner().check(scenario, seed: seed, platform: platform)
+            result.failures += broken.map(\.scenarioFailure)
             return ScenarioOutcome(file: file, result: result, error: nil)
         } catch {
             return ScenarioOutcome(file: file, result: nil, error: error.description)

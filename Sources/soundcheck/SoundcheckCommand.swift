@@ -11,6 +11,6 @@ struct SoundcheckCommand: ParsableCommand {
             calls and faults, on an integer clock, so that the same script and seed always give the \
             same trace.
             """,
-        subcommands: [DevicesCommand.self, SimulateCommand.self, RunCommand.self, ReplayCommand.self, ConformanceCommand.self, DoctorCommand.self, BLEMIDICommand.self, AirPlayCommand.self]
+        subcommands: [DevicesCommand.self, SimulateCommand.self, RunCommand.self, ReplayCommand.self, ExploreCommand.self, ConformanceCommand.self, DoctorCommand.self, BLEMIDICommand.self, AirPlayCommand.self]
     )
 }

@@ -52,6 +52,9 @@ struct AppRuleTests {
         let rebuilt = reset + [Self.line(2, "api.setCategory", ["app": "Music", "category": "playback", "result": "ok"]),
                                Self.line(3, "api.setActive", ["app": "Music", "active": true, "result": "ok"])]
         #expect(Self.messages(IgnoredMediaServicesResetRule(), rebuilt).isEmpty)
+        // A synth's engine stops its dead I/O before the app sets its category again: not a use of audio.
+        let stoppedThenRebuilt = reset + [Self.line(2, "api.stopIO", ["app": "Music", "result": "ok"])] + rebuilt.suffix(2)
+        #expect(Self.messages(IgnoredMediaServicesResetRule(), stoppedThenRebuilt).isEmpty)
     }
 
     @Test("a playback app that keeps playing when the headphones go is flagged")
@@ -60,6 +63,10 @@ struct AppRuleTests {
         #expect(Self.messages(KeptPlayingOnUnplugRule(), unplugged) == ["Music: did not pause when headphones were unplugged"])
         let paused = unplugged + [Self.line(2, "app.media-player.stopped", ["app": "Music", "reason": "old-device-unavailable"])]
         #expect(Self.messages(KeptPlayingOnUnplugRule(), paused).isEmpty)
+        // Killed while playing and launched again: it is not playing when the headphones go.
+        let relaunched = Self.playing + [Self.line(1, "device.terminate", ["app": "Music"]), Self.line(1, "device.launch", ["app": "Music"]),
+                                         Self.line(2, "notify.routeChange", ["app": "Music", "reason": "oldDeviceUnavailable"])]
+        #expect(Self.messages(KeptPlayingOnUnplugRule(), relaunched).isEmpty)
     }
 
     @Test("an app that interrupted another and deactivates without notifying is flagged")

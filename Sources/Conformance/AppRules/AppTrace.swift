@@ -35,11 +35,13 @@ public struct AppTrace: Sendable {
         return kind.hasPrefix("app.") && kind.hasSuffix("." + what) && kind.split(separator: ".").count == 3
     }
 
-    /// Whether `app` was playing just before line `index`, from its own started/stopped lines.
+    /// Whether `app` was playing just before line `index`, from its own started/stopped lines; a
+    /// launch or termination starts the app over, stopped (a killed app logs no "stopped").
     public func isPlaying(_ app: String, before index: Int) -> Bool {
         var playing = false
         for i in 0..<index where self.app(i) == app {
-            if isAppEvent(i, "started") { playing = true } else if isAppEvent(i, "stopped") { playing = false }
+            if isAppEvent(i, "started") { playing = true }
+            if isAppEvent(i, "stopped") || ["device.launch", "device.terminate"].contains(kind(i)) { playing = false }
         }
         return playing
     }

@@ -9,7 +9,10 @@ public struct IgnoredMediaServicesResetRule: AppRule {
         var found: [(Int, String, String)] = []
         for i in trace.events.indices where trace.kind(i) == "notify.mediaServicesWereReset" {
             guard let app = trace.app(i) else { continue }
-            let later = ((i + 1)..<trace.events.count).filter { trace.app($0) == app && trace.kind($0).hasPrefix("api.") }
+            // Stopping the dead objects' I/O is not using audio: only what comes after counts.
+            let later = ((i + 1)..<trace.events.count).filter {
+                trace.app($0) == app && trace.kind($0).hasPrefix("api.") && trace.kind($0) != "api.stopIO"
+            }
             if let first = later.first, trace.kind(first) != "api.setCategory" {
                 found.append((first, app, "kept using audio after a media-services reset without reconfiguring"))
             } else if later.isEmpty, !trace.events.indices.contains(where: { $0 > i && trace.app($0) == app && trace.isAppEvent($0, "rebuilt") }) {

@@ -63,7 +63,8 @@ extension ActivationArbiter {
         sessions[app]?.state = .inactive
         sessions[app]?.ioRunning = false
         let notify = options.contains(.notifyOthersOnDeactivation)
-        let ending: InterruptionOptions? = notify ? [.shouldResume] : (settings.endsInterruptionWithoutNotifyOthers ? [] : nil)
+        var ending: InterruptionOptions? = notify ? [.shouldResume] : (settings.endsInterruptionWithoutNotifyOthers ? [] : nil)
+        if settings.plantedFault == .shouldResumeAlways { ending = [.shouldResume] }
         let released = release(heldBy: .app(app), ending: ending)
         let actions = [.deactivated(app)] + duckingChanges(since: before) + released + hintChanges(since: before)
         let busy = ioRunning && profile.deactivatingWithRunningIOReturnsIsBusy

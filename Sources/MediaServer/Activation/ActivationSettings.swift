@@ -26,6 +26,9 @@ public struct ActivationSettings: Hashable, Sendable {
     /// sessions this one interrupted (duckOthers and notifyOthersOnDeactivation docs "(unverified, derived: omit)"; observed: "other apps are
     /// never notified they can resume"); true sends "ended" without shouldResume instead.
     public var endsInterruptionWithoutNotifyOthers: Bool
+    /// A deliberately wrong rule, for the tests that prove `soundcheck explore` finds a broken
+    /// policy; nil (the real policy) everywhere else. Not settable from a scenario file.
+    @_spi(Testing) public var plantedFault: PlantedPolicyFault?
 
     public init(
         backgroundStartCheck: BackgroundStartCheck = .atIOStart,
@@ -36,4 +39,11 @@ public struct ActivationSettings: Hashable, Sendable {
         self.playingEvidence = playingEvidence
         self.endsInterruptionWithoutNotifyOthers = endsInterruptionWithoutNotifyOthers
     }
+}
+
+/// Rules a test can break on purpose in one policy (`ActivationSettings.plantedFault`).
+@_spi(Testing) public enum PlantedPolicyFault: String, Hashable, Sendable, CaseIterable {
+    /// Deactivating without notifyOthersOnDeactivation still tells the interrupted sessions
+    /// "ended" with shouldResume.
+    case shouldResumeAlways
 }

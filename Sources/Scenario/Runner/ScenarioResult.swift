@@ -38,6 +38,13 @@ public struct ScenarioFailure: Sendable, Hashable {
     /// Extra lines: the step it happened after, what was observed instead.
     public var details: [String]
 
+    public init(line: Int, column: Int, message: String, details: [String]) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.details = details
+    }
+
     public func rendered(file: String) -> String {
         let location = line > 0 ? "\(file):\(line):\(column)" : file
         return (["\(location): \(message)"] + details.map { "  " + $0 }).joined(separator: "\n")

@@ -9,6 +9,7 @@ extension ScenarioRun {
     static let inputToneAmplitude: Float = 0.25
 
     func perform(_ step: ScenarioStep, number: Int) {
+        checkpoint?(RunCheckpoint(server: server, stepsDone: number - 1, isEnd: false))
         recordLine("scenario.step", ["step": .integer(number), "do": .string(step.verb), "line": .integer(step.line)])
         switch step.action {
         case let .device(event): apply(event, step: step)

@@ -11,10 +11,15 @@ public struct ScenarioRunner: Sendable {
     public var registry: ScenarioAppRegistry
     /// A run that executes more simulation events than this fails instead of running away.
     public var eventBudget: Int
+    /// Called between steps and at the end with the live server, read-only (`soundcheck explore`
+    /// checks its invariants there). It observes; the run is the same with or without it.
+    public var checkpoint: (@Sendable (RunCheckpoint) -> Void)?
 
-    public init(registry: ScenarioAppRegistry = .standard, eventBudget: Int = 200_000) {
+    public init(registry: ScenarioAppRegistry = .standard, eventBudget: Int = 200_000,
+                checkpoint: (@Sendable (RunCheckpoint) -> Void)? = nil) {
         self.registry = registry
         self.eventBudget = eventBudget
+        self.checkpoint = checkpoint
     }
 
     /// Runs `scenario`, with the seed and platform overridden when given. With a `backend` (a JACK
@@ -33,6 +38,7 @@ public struct ScenarioRunner: Sendable {
         }
         let run = ScenarioRun(scenario: scenario, registry: registry, profile: profile,
                               platform: platform ?? scenario.platform, seed: seed ?? scenario.seed)
+        run.checkpoint = checkpoint
         if let backend { run.server.use(backend) }
         return run.execute(eventBudget: eventBudget)
     }
@@ -51,6 +57,7 @@ final class ScenarioRun: @unchecked Sendable {
     /// Every port ever seen, so audio checks can name gone ports by type, name or UID.
     var ports = SeenPorts()
     var failures: [ScenarioFailure] = []
+    var checkpoint: (@Sendable (RunCheckpoint) -> Void)?
 
     init(scenario: Scenario, registry: ScenarioAppRegistry, profile: DeviceProfile, platform: PlatformProfile, seed: UInt64) {
         self.scenario = scenario
@@ -81,6 +88,7 @@ final class ScenarioRun: @unchecked Sendable {
             }
             checkStates(at: time)
         }
+        checkpoint?(RunCheckpoint(server: server, stepsDone: scenario.steps.count, isEnd: true))
         LevelSummary.record(server: server, until: end, into: self)
         let trace = headedTrace()
         failures += ExpectationMatcher(scenario: scenario, trace: trace).match()

@@ -1,0 +1,159 @@
+import Conformance
+import MediaServer
+import SimCore
+
+/// The rules for apps, judged for the apps under test only: the conformance report's app rules
+/// (over the whole trace at the end of the run) and the reactions the session-activation advice
+/// asks for, checked step by step.
+extension Invariant {
+    public static let app: [Invariant] = reportRules + [
+        keptPlayingThroughInterruption, activatedAtLaunch, ignoredSecondaryAudioHint, keptOthersInterrupted,
+    ]
+
+    /// The requirement each of the report's app rules stands for.
+    static let reportRuleRequirements: [String: [String]] = [
+        "resume-without-should-resume": ["SESSION-INTERRUPT-HONOR-SHOULD-RESUME"],
+        "left-others-ducked": ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE", "SESSION-INTERRUPT-UNDUCK"],
+        "ignored-media-services-reset": ["SESSION-RESET-RECONFIGURE"],
+        "kept-playing-on-unplug": ["ROUTING-UNPLUG-PAUSES"],
+        "no-notify-others": ["SESSION-ACTIVATE-NOTIFY-OTHERS-FLAG", "SESSION-INTERRUPT-NOTIFY-OTHERS"],
+    ]
+
+    /// Models a report rule does not judge, by rule: the unplug rule is about media playback
+    /// (its own scope: "a call or a DJ's cue mix has its own reasons to keep going"), and an
+    /// instrument keeps sounding from the speaker because the user is playing it, and turn-by-turn
+    /// guidance goes on from the speaker (Maps does).
+    static let exemptModels: [String: Set<String>] = ["kept-playing-on-unplug": ["synth", "engine-synth", "navigation"]]
+
+    /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
+    /// that points at such a call's own `api.` line is not judging the app).
+    static let sessionVerbs: Set<String> = [
+        "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
+        "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
+    ]
+
+    /// The conformance report's app rules (`AppRules.all`), the same code, over the run's trace at
+    /// its end — leaving out what the scenario, not the app, did.
+    static let reportRules: [Invariant] = AppRules.all.map { rule in
+        Invariant(id: rule.id, kind: .app, requirements: reportRuleRequirements[rule.id] ?? [],
+                  description: "the conformance report's app rule \(rule.id)") { c in
+            guard c.isEnd else { return [] }
+            let exempt = exemptModels[rule.id] ?? []
+            return rule.violations(in: AppTrace(c.events)).filter { violation in
+                c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
+                    && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
+            }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.events[$0.index].time.nanoseconds)))" }
+        }
+    }
+
+    /// A reference app's model, from its own `app.<model>.<event>` lines.
+    static func model(of app: String, in c: Checkpoint) -> String? {
+        c.events.indices.first { c.app($0) == app && c.events[$0].kind.hasPrefix("app.") && c.events[$0].kind != "app.registered" }
+            .map { String(c.events[$0].kind.split(separator: ".")[1]) }
+    }
+
+    /// The `do:` of the last step at or before line `index`, if it ran at the same time.
+    static func stepVerb(before index: Int, in c: Checkpoint) -> String? {
+        guard let step = (0...index).last(where: { c.events[$0].kind == "scenario.step" }),
+              c.events[step].time == c.events[index].time else { return nil }
+        return c.string(step, "do")
+    }
+
+    /// SESSION-INTERRUPT-PLAYERS-PAUSE: a playing app that hears "began" stops (its players were
+    /// paused by the system; believing it still plays breaks its resume logic and its UI).
+    static let keptPlayingThroughInterruption = Invariant(
+        id: "kept-playing-through-interruption", kind: .app,
+        requirements: ["SESSION-INTERRUPT-PLAYERS-PAUSE", "SESSION-INTERRUPT-GAME-PAUSE-STATE"],
+        description: "a playing app stops when its interruption begins"
+    ) { c in
+        var found: [String] = []
+        for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "began" {
+            guard let app = c.app(i), c.appsUnderTest.contains(app), isPlaying(app, before: i, in: c) else { continue }
+            let stopped = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "stopped") }
+            if !stopped { found.append("\(app) kept playing (in its own eyes) through an interruption") }
+        }
+        return found
+    }
+
+    /// SESSION-ACTIVATE-LAUNCH-INACTIVE: launching does not activate; a media app activating at
+    /// launch interrupts the user's other audio before the user asked for anything. (A game's
+    /// mixable session may go active at launch: it interrupts nobody.)
+    static let activatedAtLaunch = Invariant(
+        id: "activated-at-launch", kind: .app, requirements: ["SESSION-ACTIVATE-LAUNCH-INACTIVE"],
+        description: "an app does not interrupt other audio by activating its session at launch"
+    ) { c in
+        c.fresh.filter { i in
+            guard c.events[i].kind == "session.activated", let app = c.app(i), c.appsUnderTest.contains(app) else { return false }
+            let before = c.sameTime(before: i)
+            guard let launch = before.last(where: { c.events[$0].kind == "device.launch" && c.app($0) == app }),
+                  !before.contains(where: { $0 > launch && c.events[$0].kind == "scenario.step" }) else { return false }
+            return c.stepLines(around: i).contains { j in
+                j > i && c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
+            }
+        }.map { "\(c.app($0) ?? "?") activated its session at launch and interrupted other audio" }
+    }
+
+    /// SESSION-HINT: a game hears the secondary-audio hint begin while it plays and must mute its
+    /// soundtrack (the user's music is playing).
+    static let ignoredSecondaryAudioHint = Invariant(
+        id: "ignored-secondary-audio-hint", kind: .app, requirements: ["SESSION-HINT", "SESSION-HINT-OTHER-AUDIO-PLAYING"],
+        description: "a game mutes its soundtrack when the secondary-audio hint begins"
+    ) { c in
+        var found: [String] = []
+        for i in c.fresh where c.events[i].kind == "notify.silenceSecondaryAudioHint" && c.string(i, "type") == "begin" {
+            guard let app = c.app(i), c.appsUnderTest.contains(app) else { continue }
+            let reacted = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "soundtrack-muted") }
+            let game = (0..<i).contains { c.app($0) == app && c.events[$0].kind.hasPrefix("app.game.") }
+            if game, !reacted { found.append("\(app) kept its soundtrack playing over other audio after the hint began") }
+        }
+        return found
+    }
+
+    /// SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE: an app that interrupted another and then
+    /// stopped on its own must deactivate, or the other app never hears "ended". Judged at the end:
+    /// the app's session is still active after its last stop.
+    static let keptOthersInterrupted = Invariant(
+        id: "kept-others-interrupted", kind: .app,
+        requirements: ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE"],
+        description: "an app that interrupted others deactivates when it stops its audio"
+    ) { c in
+        guard c.isEnd else { return [] }
+        let systemReasons: Set<String> = ["interruption-began", "media-services-reset", "old-device-unavailable"]
+        var found: [String] = []
+        for app in c.apps.map(\.name) where c.appsUnderTest.contains(app) && c.policy.isActive(AppID(app)) {
+            guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
+                  !systemReasons.contains(c.string(stop, "reason") ?? ""),
+                  !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
+                  interruptedSomeone(app, in: c) else { continue }
+            found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
+        }
+        return found
+    }
+
+    /// Whether one of `app`'s activations interrupted another app: a "began" to another app in the
+    /// same step, when that step is not a system interruption or a crash.
+    private static func interruptedSomeone(_ app: String, in c: Checkpoint) -> Bool {
+        let systemSteps: Set<String> = ["incoming-call", "alarm", "siri", "media-server-crash"]
+        return c.events.indices.contains { i in
+            guard c.events[i].kind == "session.activated", c.app(i) == app else { return false }
+            let step = c.stepLines(around: i)
+            guard !systemSteps.contains(c.string(step.lowerBound, "do") ?? "") else { return false }
+            return step.contains { j in
+                c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
+            }
+        }
+    }
+
+    static func isAppEvent(_ c: Checkpoint, _ index: Int, _ what: String) -> Bool {
+        let kind = c.events[index].kind
+        return kind.hasPrefix("app.") && kind.hasSuffix("." + what) && kind.split(separator: ".").count == 3
+    }
+
+    /// From the app's own started/stopped lines; a launch or termination starts it over, stopped.
+    static func isPlaying(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
+        guard let last = (0..<index).last(where: { c.app($0) == app && (isAppEvent(c, $0, "started") || isAppEvent(c, $0, "stopped")
+            || ["device.launch", "device.terminate"].contains(c.events[$0].kind)) })
+        else { return false }
+        return isAppEvent(c, last, "started")
+    }
+}

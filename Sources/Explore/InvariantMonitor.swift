@@ -1,0 +1,113 @@
+import Foundation
+import MediaServer
+import Scenario
+import VirtualDevices
+import SimCore
+
+/// One invariant broken in one run: which, where (after how many steps), and what was seen.
+public struct InvariantFailure: Sendable, Hashable {
+    public let invariant: String
+    public let requirements: [String]
+    public let afterStep: Int
+    public let message: String
+}
+
+/// Checks the invariants at every checkpoint of one run and keeps what broke. It only reads the
+/// server; a run observed by it is the same run as one that is not.
+final class InvariantMonitor: @unchecked Sendable {
+    let invariants: [Invariant]
+    let appsUnderTest: Set<String>
+    private(set) var failures: [InvariantFailure] = []
+    /// How many checkpoints each invariant was checked at.
+    private(set) var checks = 0
+    private var seen = 0
+    private var previousTime = HostTime(nanoseconds: 0)
+
+    init(invariants: [Invariant], appsUnderTest: Set<String>) {
+        self.invariants = invariants
+        self.appsUnderTest = appsUnderTest
+    }
+
+    func observe(_ point: RunCheckpoint) {
+        let events = point.server.trace.events
+        let checkpoint = Checkpoint(server: point.server, events: events, fresh: seen..<events.count, stepsDone: point.stepsDone,
+                                    isEnd: point.isEnd, appsUnderTest: appsUnderTest, previousTime: previousTime)
+        checks += 1
+        for invariant in invariants where invariant.kind == .platform || !appsUnderTest.isEmpty {
+            for message in invariant.check(checkpoint) {
+                failures.append(InvariantFailure(invariant: invariant.id, requirements: invariant.requirements,
+                                                 afterStep: point.stepsDone, message: message))
+            }
+        }
+        seen = events.count
+        previousTime = point.server.now
+    }
+}
+
+/// What one run of a generated scenario showed.
+public struct ExploreRun: Sendable {
+    public let script: ExploreScript
+    public let failures: [InvariantFailure]
+    public let steps: Int
+    /// Policy transitions the run reached (`TransitionCoverage`), with how often.
+    public let transitions: [String: Int]
+    /// The scenario did not parse (a generator bug) or the runner refused it.
+    public let error: String?
+
+    public var failed: Bool { !failures.isEmpty }
+    /// The first invariant that broke: what the shrinker keeps failing.
+    public var firstFailure: InvariantFailure? { failures.first }
+}
+
+/// Runs generated scripts through the ordinary scenario runner with the invariant monitor at
+/// every checkpoint.
+public struct ScriptRunner: Sendable {
+    public var registry: ScenarioAppRegistry
+    public var invariants: [Invariant]
+    /// Applied to each parsed scenario before it runs: the tests' seam to plant a fault in the
+    /// policy (`PolicyFault`) without any production change. Nil in `soundcheck explore`.
+    public var prepare: (@Sendable (inout Scenario) -> Void)?
+
+    public init(registry: ScenarioAppRegistry = .standard, invariants: [Invariant] = Invariant.platform + Invariant.app,
+                prepare: (@Sendable (inout Scenario) -> Void)? = nil) {
+        self.registry = registry
+        self.invariants = invariants
+        self.prepare = prepare
+    }
+
+    public func run(_ script: ExploreScript, appsUnderTest: Set<String>, file: String = "explore.yaml") -> ExploreRun {
+        var scenario: Scenario
+        do { scenario = try script.scenario(file: file, registry: registry) } catch {
+            return ExploreRun(script: script, failures: [], steps: 0, transitions: [:], error: error.description)
+        }
+        prepare?(&scenario)
+        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: appsUnderTest)
+        let runner = ScenarioRunner(registry: registry, checkpoint: { monitor.observe($0) })
+        let result: ScenarioResult
+        do { result = try runner.run(scenario) } catch {
+            return ExploreRun(script: script, failures: [], steps: 0, transitions: [:], error: error.description)
+        }
+        return ExploreRun(script: script, failures: monitor.failures, steps: scenario.steps.count,
+                          transitions: TransitionCoverage.transitions(in: result.trace.events), error: nil)
+    }
+}
+
+extension ScriptRunner {
+    /// Runs an ordinary scenario (a file explore wrote, or any other) with every invariant
+    /// checked after every step and every app under test: what `soundcheck run --invariants` does.
+    public func check(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil)
+        throws(SourceError) -> (result: ScenarioResult, failures: [InvariantFailure]) {
+        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: Set(scenario.apps.map(\.name)))
+        let runner = ScenarioRunner(registry: registry, checkpoint: { monitor.observe($0) })
+        let result = try runner.run(scenario, seed: seed, platform: platform)
+        return (result, monitor.failures)
+    }
+}
+
+extension InvariantFailure {
+    /// As `soundcheck run --invariants` reports it among a scenario's failures.
+    public var scenarioFailure: ScenarioFailure {
+        ScenarioFailure(line: 0, column: 0, message: "invariant \(invariant) broken after step \(afterStep): \(message)",
+                        details: requirements.isEmpty ? [] : ["requirements: \(requirements.joined(separator: ", "))"])
+    }
+}
