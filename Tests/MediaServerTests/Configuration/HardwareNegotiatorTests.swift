@@ -22,12 +22,12 @@ struct HardwareNegotiatorTests {
         #expect(Self.resolve(HardwarePreferences(), inputs: [Fixture.builtInMic]) == settings)
     }
 
-    @Test("SESSION-HW-RATE-GRANTED: a rate the hardware and every routed port support is granted", arguments: [48_000, 44_100])
+    @Test("a rate the hardware and every routed port support is granted", arguments: [48_000, 44_100])
     func granted(_ rate: Int) throws {
         #expect(Self.resolve(try Fixture.preferences(rate: rate), inputs: [Fixture.builtInMic]).sampleRate == rate)
     }
 
-    @Test("SESSION-HW-RATE-NEAREST: an unsupported rate gives the nearest supported one, ties to the higher", arguments: [
+    @Test("an unsupported rate gives the nearest supported one, ties to the higher", arguments: [
         (8_000, 44_100), (22_050, 44_100), (46_049, 44_100), (46_050, 48_000), (46_051, 48_000), (96_000, 48_000), (192_000, 48_000),
     ])
     func nearest(_ preferred: Int, _ granted: Int) throws {
@@ -88,7 +88,7 @@ struct HardwareNegotiatorTests {
         #expect(settings.ioBufferDuration == .nanoseconds(5_804_989))
     }
 
-    @Test("SESSION-HW-IOBUFFER-NEAREST-POW2: durations round to the nearest power of two, ties to the larger", arguments: [
+    @Test("durations round to the nearest power of two, ties to the larger", arguments: [
         (HostDuration.microseconds(2_900), 128), (.milliseconds(4), 256), (.microseconds(3_999), 128),
         (.milliseconds(10), 512), (.milliseconds(20), 1024), (.milliseconds(93), 4096),
     ])

@@ -28,7 +28,7 @@ struct HardwarePreferencesTests {
         #expect(preferences == HardwarePreferences())
     }
 
-    @Test("SESSION-HW-RATE-POSITIVE: zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
+    @Test("zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
     func nonPositiveRate(_ hertz: Int) throws {
         var preferences = try Fixture.preferences(rate: 48_000)
         let error = thrownError { () throws(SessionError) in try preferences.setPreferredSampleRate(hertz) }

@@ -52,7 +52,7 @@ struct WirelessRoutingTests {
         #expect(bench.route(.playback).outputTypes == [.bluetoothA2DP])
     }
 
-    @Test("ROUTING-HFP-OVER-A2DP-SAME-DEVICE: HFP wins even when the device lists its A2DP port last")
+    @Test("HFP wins even when the device lists its A2DP port last")
     func hfpWinsInAnyPortOrder() throws {
         let bench = try RoutingBench()
         let buds = Accessory(kind: .bluetoothHeadphones).ports
