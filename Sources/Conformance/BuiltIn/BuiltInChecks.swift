@@ -10,7 +10,8 @@ public enum BuiltInChecks {
         + AudioPlayerChecks.all + AudioRecorderChecks.all + APIMisuseChecks.all + ActiveSessionChangeChecks.all
         + DataSourceChecks.all + MultiAppChecks.all + OneDeviceTruthChecks.all + PlatformProfileChecks.all
         + SpeakerOverrideResetChecks.all + SystemEventsChecks.all
-        + RouteFacadeChecks.all + ConfigurationChecks.all
+        + RouteFacadeChecks.all + ConfigurationChecks.all + ConverterChecks.all
+        + HardwareNegotiationChecks.all
 
     /// Runs each check on `platform` when every requirement it names applies there; a check for
     /// other releases is reported as not run, so a report never claims another release's behaviour.
