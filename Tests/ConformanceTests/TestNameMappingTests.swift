@@ -42,7 +42,8 @@ struct TestNameMappingTests {
     func everyNamedIDIsCatalogued() throws {
         let catalogued = Set(try RequirementCatalog.load().map(\.id))
         let named = try Self.namedIDs()
-        #expect(named.count >= 200)
+        // Most requirements are proved by built-in checks now; the scan must still find the tests that name the rest.
+        #expect(named.count >= 100)
         let missing = named.keys.filter { !catalogued.contains($0) }.sorted()
         #expect(missing.isEmpty, "named by tests but not catalogued: \(missing.map { "\($0) (\(named[$0]!))" })")
     }

@@ -44,54 +44,7 @@ struct DataSourceTests {
         return (port, try #require(port.dataSources?.first { $0.dataSourceName == name }))
     }
 
-    @Test("ROUTING-REASON-CONFIGURATION: a recorder on the front mic records 440 Hz; after the back mic is chosen it records 880 Hz")
-    func recorderFollowsDataSource() throws {
-        let device = try SimulatedDevice(seed: 51)
-        let changes = try Self.memo(device)
-        let (port, front) = try Self.source(device, "Front")
-        try device.run(as: "Memo") { try port.setPreferredDataSource(front) }
-        let chosen = try #require(device.run(as: "Memo") { AVAudioSession.sharedInstance().currentRoute.inputs.first })
-        #expect(chosen.selectedDataSource?.dataSourceName == "Front")
-        #expect(chosen.preferredDataSource?.dataSourceName == "Front")
-        #expect(changes.reasons == [.routeConfigurationChange])
 
-        let url = try RecorderTests.recordingURL("data-source")
-        let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: RecorderTests.settings()) }
-        #expect(device.run(as: "Memo") { recorder.record() })
-        device.advance(to: .seconds(1))
-        let (_, back) = try Self.source(device, "Back")
-        try device.run(as: "Memo") { try port.setPreferredDataSource(back) }
-        #expect(device.run(as: "Memo") { AVAudioSession.sharedInstance().inputDataSource?.dataSourceName } == "Back")
-        #expect(changes.reasons == [.routeConfigurationChange, .routeConfigurationChange])
-        device.advance(to: .seconds(2))
-        device.run(as: "Memo") { recorder.stop() }
-        device.advance(to: .milliseconds(2100))
-
-        let (samples, _, _) = try RecorderTests.readBack(url)
-        try #require(samples.count >= 90_000)
-        let first = samples[4_800..<43_200], second = samples[52_800..<91_200]
-        #expect(abs(RecorderTests.toneAmplitude(first, frequency: 440, rate: 48_000) - 0.5) < 0.01)
-        #expect(RecorderTests.toneAmplitude(first, frequency: 880, rate: 48_000) < 0.01)
-        #expect(abs(RecorderTests.toneAmplitude(second, frequency: 880, rate: 48_000) - 0.5) < 0.01)
-        #expect(RecorderTests.toneAmplitude(second, frequency: 440, rate: 48_000) < 0.01)
-    }
-
-    @Test("ROUTING-REASON-CONFIGURATION: a polar pattern chosen on the front mic is selected in the route and posts routeConfigurationChange")
-    func polarPattern() throws {
-        let device = try SimulatedDevice(seed: 52)
-        let changes = try Self.memo(device)
-        let (_, front) = try Self.source(device, "Front")
-        #expect(front.selectedPolarPattern == .omnidirectional && front.preferredPolarPattern == nil)
-        try device.run(as: "Memo") { try front.setPreferredPolarPattern(.cardioid) }
-        #expect(front.preferredPolarPattern == .cardioid)
-        let (_, reread) = try Self.source(device, "Front")
-        #expect(reread.selectedPolarPattern == .cardioid && reread.preferredPolarPattern == .cardioid)
-        #expect(changes.reasons == [.routeConfigurationChange])
-        try device.run(as: "Memo") { try front.setPreferredPolarPattern(.cardioid) }
-        #expect(changes.reasons.count == 1, "choosing the same pattern again changes nothing")
-        try device.run(as: "Memo") { try front.setPreferredPolarPattern(nil) }
-        #expect(try Self.source(device, "Front").1.selectedPolarPattern == .omnidirectional)
-    }
 
     @Test("a polar pattern the source does not support and a data source of another port are badParam; nothing changes")
     func badParameters() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import MediaServer
 
 /// Every check compiled into the bench, in a fixed order (the report sorts them by name anyway).
@@ -8,11 +9,17 @@ public enum BuiltInChecks {
         + SessionReleaseChecks.all
         + MusicDeviceChecks.all
         + EngineChecks.all
+        + AudioPlayerChecks.all + AudioRecorderChecks.all + APIMisuseChecks.all + ActiveSessionChangeChecks.all
+        + DataSourceChecks.all + MultiAppChecks.all + OneDeviceTruthChecks.all + PlatformProfileChecks.all
+        + SpeakerOverrideResetChecks.all + SystemEventsChecks.all
+        + RouteFacadeChecks.all + ConfigurationChecks.all + ConverterChecks.all
+        + HardwareNegotiationChecks.all
 
     /// Runs each check on `platform` when every requirement it names applies there; a check for
     /// other releases is reported as not run, so a report never claims another release's behaviour.
     public static func run(on platform: PlatformProfile, catalog: [Requirement]) -> [ConformanceCheck] {
-        all.map { check in
+        defer { try? FileManager.default.removeItem(at: FileChecks.scratchRoot) }
+        return all.map { check in
             guard check.applies(on: platform, catalog: catalog) else {
                 return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
                                         outcome: .notRun("written for other releases than \(platform.description)"))

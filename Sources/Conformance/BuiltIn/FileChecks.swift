@@ -12,6 +12,18 @@ enum FileChecks {
         return url
     }
 
+    /// The folder of this process's scratch files that several checks share; `soundcheck
+    /// conformance` removes it when every check has run.
+    static let scratchRoot = FileManager.default.temporaryDirectory
+        .appendingPathComponent("soundcheck-checks-\(ProcessInfo.processInfo.processIdentifier)")
+
+    /// A new empty folder below `scratchRoot`, unique even when checks run in parallel (as the tests run them).
+    static func uniqueScratch(_ name: String) throws -> URL {
+        let url = scratchRoot.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// A buffer of `frames` frames counting up (sample n = n / 65536), on every channel.
     static func ramp(_ format: AVAudioFormat, frames: Int) -> AVAudioPCMBuffer? {
         guard let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(frames)),

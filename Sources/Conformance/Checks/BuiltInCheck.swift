@@ -52,6 +52,14 @@ public struct CheckProbe: Sendable {
     }
 }
 
+extension CheckProbe {
+    /// Unwraps `value` or throws, for helpers that build what a check needs outside its body.
+    static func required<T>(_ value: T?, _ what: String = "a value the check needs", line: Int = #line) throws -> T {
+        guard let value else { throw CheckAbort(message: "line \(line): \(what) is nil") }
+        return value
+    }
+}
+
 struct CheckAbort: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

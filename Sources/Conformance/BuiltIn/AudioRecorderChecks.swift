@@ -1,0 +1,237 @@
+import Foundation
+import MediaServer
+import OpenAVFAudio
+import SimCore
+import Soundcheck
+import VirtualDevices
+
+/// AVAudioRecorder through the harness: recorded files are read back with AVAudioFile.
+enum AudioRecorderChecks {
+    static func recordingURL(_ name: String) throws -> URL {
+        let folder = try FileChecks.uniqueScratch("recorder")
+        return folder.appendingPathComponent("\(name).wav")
+    }
+
+    static func settings(rate: Double = 48_000, channels: Int = 1) -> [String: Any] {
+        [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: rate, AVNumberOfChannelsKey: channels,
+         AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true]
+    }
+
+    static func launchRecorderApp(_ device: SimulatedDevice, _ name: String = "Memo") throws {
+        try device.launch(name, backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+    }
+
+    /// The file's first channel, read back with AVAudioFile.
+    static func readBack(_ url: URL) throws -> (samples: [Float], rate: Double, channels: Int) {
+        let file = try AVAudioFile(forReading: url)
+        let frames = AVAudioFrameCount(file.length)
+        let buffer = try CheckProbe.required(AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: max(frames, 1)))
+        try file.read(into: buffer)
+        let data = try CheckProbe.required(buffer.floatChannelData)
+        return (Array(UnsafeBufferPointer(start: data[0], count: Int(buffer.frameLength))),
+                file.processingFormat.sampleRate, Int(file.processingFormat.channelCount))
+    }
+
+    /// Amplitude of a sine at `frequency` in `samples` (single-bin DFT over whole periods).
+    static func toneAmplitude(_ samples: ArraySlice<Float>, frequency: Double, rate: Double) -> Double {
+        var re = 0.0, im = 0.0
+        for (index, sample) in samples.enumerated() {
+            let phase = 2 * Double.pi * frequency * Double(index) / rate
+            re += Double(sample) * cos(phase)
+            im += Double(sample) * sin(phase)
+        }
+        return 2 * (re * re + im * im).squareRoot() / Double(samples.count)
+    }
+
+    final class Log: AVAudioRecorderDelegate {
+        var finishes: [(time: HostTime, successfully: Bool)] = []
+        let device: SimulatedDevice
+        init(_ device: SimulatedDevice) { self.device = device }
+        func audioRecorderDidFinishRecording(_ recorder: AVAudioRecorder, successfully flag: Bool) {
+            finishes.append((device.now, flag))
+        }
+    }
+
+
+    static let all: [BuiltInCheck] = [
+        BuiltInCheck(["SESSION-PERMISSION-SILENCE"],
+                     "a recorder captures a USB input tone, and only silence before record permission is granted") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 31)
+            try device.attach("usb-interface:2x2")
+            try Self.launchRecorderApp(device)
+            let usb = try device.run(as: "Memo") {
+                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }")
+            }
+            try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(usb) }
+            device.attachInputSource(usb.uid, .sine(frequency: 1000, amplitude: 0.25))
+            let url = try Self.recordingURL("usb")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            p.expect(recorder.isRecording, "recorder.isRecording")
+            device.advance(to: .seconds(1))
+            device.answerRecordPermission("Memo", granted: true)
+            device.advance(to: .seconds(2))
+            p.expect(abs(recorder.currentTime - 2) < 0.001, "abs(recorder.currentTime - 2) < 0.001")
+            device.run(as: "Memo") { recorder.stop() }
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            device.advance(to: .milliseconds(2100))
+            let (samples, rate, _) = try Self.readBack(url)
+            p.expect(rate == 48_000 && samples.count == 96_000, "\(samples.count) frames")
+            try p.require(samples.count == 96_000, "samples.count == 96_000")
+            p.expect(samples[..<47_000].allSatisfy { $0 == 0 }, "samples[..<47_000].allSatisfy { $0 == 0 }")
+            let tone = Self.toneAmplitude(samples[49_000..<95_000], frequency: 1000, rate: 48_000)
+            p.expect(abs(tone - 0.25) < 0.01, "tone \(tone)")
+        },
+        BuiltInCheck(["RECORDER-RECORD-UNTIL-STOP-OR-DURATION"],
+                     "record(forDuration:) stops by itself at the exact frame and tells the delegate") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 32)
+            try Self.launchRecorderApp(device)
+            device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
+            device.answerRecordPermission("Memo", granted: true)
+            let url = try Self.recordingURL("timed")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings(rate: 44_100)) }
+            let log = Log(device)
+            recorder.delegate = log
+            device.advance(to: .milliseconds(300))
+            p.expect(device.run(as: "Memo") { recorder.record(forDuration: 0.75) }, "device.run(as: \"Memo\") { recorder.record(forDuration: 0.75) }")
+            device.advance(to: .milliseconds(1040))
+            p.expect(recorder.isRecording, "recorder.isRecording")
+            device.advance(to: .milliseconds(1060))
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            device.advance(to: .seconds(2))
+            p.expect(log.finishes.count == 1 && log.finishes.first?.successfully == true, "log.finishes.count == 1 && log.finishes.first?.successfully == true")
+            let (samples, rate, _) = try Self.readBack(url)
+            // 0.75 s = 36,000 frames at 48 kHz = 33,075 frames at 44.1 kHz.
+            p.expect(rate == 44_100 && samples.count == 33_075, "\(samples.count) frames")
+            try p.require(samples.count == 33_075, "samples.count == 33_075")
+            let tone = Self.toneAmplitude(samples[4_410..<30_870], frequency: 440, rate: 44_100)
+            p.expect(abs(tone - 0.5) < 0.01, "tone \(tone)")
+        },
+        BuiltInCheck(["RECORDER-SETTINGS-DICTIONARY"],
+                     "linear PCM settings are accepted; AAC is refused with Apple's 'fmt?' error") { p in
+            let url = try Self.recordingURL("settings")
+            let recorder = try AVAudioRecorder(url: url, settings: Self.settings(rate: 22_050, channels: 2))
+            p.expect(recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url, "recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url")
+            p.expect(recorder.channelAssignments == nil, "recorder.channelAssignments == nil")
+            do {
+                _ = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0,
+                                                             AVNumberOfChannelsKey: 2])
+                p.expect(false, "AAC was accepted")
+            } catch let error as NSError {
+                p.expect(error.code == Int(kAudioFileUnsupportedDataFormatError), "error.code == Int(kAudioFileUnsupportedDataFormatError)")
+            }
+        },
+        BuiltInCheck(["SESSION-INTERRUPT-PLAYERS-PAUSE"],
+                     "an incoming call stops the recorder without a finish callback") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 33)
+            try Self.launchRecorderApp(device)
+            device.answerRecordPermission("Memo", granted: true)
+            let url = try Self.recordingURL("call")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+            let log = Log(device)
+            recorder.delegate = log
+            device.run(as: "Memo") { _ = recorder.record() }
+            device.advance(to: .seconds(1))
+            try device.perform(.incomingCall(caller: "Mum"))
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            device.advance(to: .seconds(3))
+            p.expect(log.finishes.isEmpty, "log.finishes.isEmpty")
+        },
+        BuiltInCheck(["RECORDER-STOP-CLOSES-FILE"],
+                     "deleteRecording needs a stopped recorder and removes the file") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 34)
+            try Self.launchRecorderApp(device)
+            let url = try Self.recordingURL("delete")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+            device.run(as: "Memo") { _ = recorder.record() }
+            device.advance(to: .milliseconds(500))
+            p.expect(!recorder.deleteRecording(), "!recorder.deleteRecording()")
+            device.run(as: "Memo") { recorder.stop() }
+            device.advance(to: .seconds(1))
+            p.expect(FileManager.default.fileExists(atPath: url.path), "FileManager.default.fileExists(atPath: url.path)")
+            p.expect(recorder.deleteRecording(), "recorder.deleteRecording()")
+            p.expect(!FileManager.default.fileExists(atPath: url.path), "!FileManager.default.fileExists(atPath: url.path)")
+        },
+        BuiltInCheck(["SESSION-RESET-ZOMBIES"],
+                     "after a media-services reset a recorder made before it cannot record") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 35)
+            try Self.launchRecorderApp(device)
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: try Self.recordingURL("zombie"), settings: Self.settings()) }
+            device.run(as: "Memo") { _ = recorder.record() }
+            device.advance(to: .seconds(1))
+            try device.perform(.mediaServerCrash(restartDelay: .milliseconds(500)))
+            device.advance(to: .seconds(2))
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            try device.run(as: "Memo") {
+                try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
+                try AVAudioSession.sharedInstance().setActive(true)
+            }
+            p.expect(device.run(as: "Memo") { recorder.record() } == false, "device.run(as: \"Memo\") { recorder.record() } == false")
+            p.expect(!recorder.prepareToRecord(), "!recorder.prepareToRecord()")
+            recorder.stop()
+        },
+        BuiltInCheck(["MULTICHANNEL-SELECTION-PLAYER-RECORDER"],
+                     "record(atTime:) with channelAssignments records the chosen USB input channel from that instant") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 36)
+            try device.attach("usb-interface:2x2")
+            try Self.launchRecorderApp(device)
+            device.answerRecordPermission("Memo", granted: true)
+            let usb = try device.run(as: "Memo") {
+                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }")
+            }
+            try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(usb) }
+            device.attachInputSource(usb.uid, channel: 1, .sine(frequency: 500, amplitude: 0.5))
+            device.attachInputSource(usb.uid, channel: 2, .sine(frequency: 1500, amplitude: 0.25))
+            let url = try Self.recordingURL("second")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+            let second = try p.require(usb.channels?.last, "usb.channels?.last")
+            recorder.channelAssignments = [second]
+            p.expect(device.run(as: "Memo") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) }, "device.run(as: \"Memo\") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) }")
+            p.expect(recorder.isRecording && recorder.currentTime == 0, "recorder.isRecording && recorder.currentTime == 0")
+            device.advance(to: .seconds(3))
+            let (samples, _, _) = try Self.readBack(url)
+            try p.require(samples.count == 48_000, "samples.count == 48_000")
+            p.expect(abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01, "abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01")
+            p.expect(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01, "Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01")
+        },
+        BuiltInCheck(["RECORDER-CONTROLS"],
+                     "prepareToRecord creates the file; record, pause, record and stop keep only the recorded stretches; record(forDuration:) stops by itself") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 38)
+            try Self.launchRecorderApp(device)
+            device.answerRecordPermission("Memo", granted: true)
+            device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
+            let url = try Self.recordingURL("controls")
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
+            p.expect(device.run(as: "Memo") { recorder.prepareToRecord() }, "device.run(as: \"Memo\") { recorder.prepareToRecord() }")
+            p.expect(FileManager.default.fileExists(atPath: url.path) && !recorder.isRecording, "FileManager.default.fileExists(atPath: url.path) && !recorder.isRecording")
+            device.advance(to: .milliseconds(500))
+            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            device.advance(to: .milliseconds(1500))
+            device.run(as: "Memo") { recorder.pause() }
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            device.advance(to: .milliseconds(2500))
+            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            device.advance(to: .milliseconds(3000))
+            device.run(as: "Memo") { recorder.stop() }
+            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            device.advance(to: .seconds(4))
+
+            // 1 s before the pause and 0.5 s after it: 72,000 frames at 48 kHz, all of the tone.
+            let (samples, rate, _) = try Self.readBack(url)
+            p.expect(rate == 48_000 && abs(samples.count - 72_000) <= 1_024, "\(samples.count) frames")
+            try p.require(samples.count > 60_000, "samples.count > 60_000")
+            p.expect(abs(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "abs(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000) - 0.5) < 0.01")
+            p.expect(abs(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "abs(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000) - 0.5) < 0.01")
+
+            let timedURL = try Self.recordingURL("controls-timed")
+            let timed = try device.run(as: "Memo") { try AVAudioRecorder(url: timedURL, settings: Self.settings()) }
+            p.expect(device.run(as: "Memo") { timed.record(forDuration: 0.5) }, "device.run(as: \"Memo\") { timed.record(forDuration: 0.5) }")
+            device.advance(to: .seconds(5))
+            p.expect(!timed.isRecording, "!timed.isRecording")
+            p.expect(try Self.readBack(timedURL).samples.count == 24_000, "try Self.readBack(timedURL).samples.count == 24_000")
+        },
+    ]
+}

@@ -1,0 +1,46 @@
+import Foundation
+import OpenAVFAudio
+import Soundcheck
+
+/// The speaker override is transient: "any route change or interruption will cause the audio to
+/// be routed back to its normal route, following the last-in wins rule". The media server reverts
+/// it by itself; the app does nothing but observe.
+enum SpeakerOverrideResetChecks {
+    static func speakerphone(_ device: SimulatedDevice) throws {
+        try device.launch("Phone", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
+            try AVAudioSession.sharedInstance().setActive(true)
+            try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker)
+        }
+    }
+
+    static func outputs(_ device: SimulatedDevice) -> [AVAudioSession.Port] {
+        device.run(as: "Phone") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
+    }
+
+    static let all: [BuiltInCheck] = [
+        BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
+                     "headphones plugged in and pulled out leave the call on the receiver, not the speaker") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 41)
+            try Self.speakerphone(device)
+            p.expect(Self.outputs(device) == [.builtInSpeaker], "Self.outputs(device) == [.builtInSpeaker]")
+            let headset = try device.attach("wired-headset")
+            p.expect(Self.outputs(device) == [.headphones], "Self.outputs(device) == [.headphones]")
+            try device.detach(headset)
+            p.expect(Self.outputs(device) == [.builtInReceiver], "Self.outputs(device) == [.builtInReceiver]")
+        },
+        BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
+                     "after an alarm interrupts the speakerphone, the reactivated session is on the receiver") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 42)
+            try Self.speakerphone(device)
+            p.expect(Self.outputs(device) == [.builtInSpeaker], "Self.outputs(device) == [.builtInSpeaker]")
+            try device.perform(.alarm)
+            try device.perform(.dismissAlarm)
+            p.expect(device.events("notify.interruption", app: "Phone").count == 2, "began and ended")
+            try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(true) }
+            p.expect(Self.outputs(device) == [.builtInReceiver], "Self.outputs(device) == [.builtInReceiver]")
+            let overrides = device.events("api.overrideOutputAudioPort", app: "Phone")
+            p.expect(overrides.count == 1, "the app did not revert the override itself")
+        },
+    ]
+}
