@@ -98,5 +98,3 @@ public let kAudioQueueErr_EnqueueDuringReset: OSStatus = -66632
 /// `kAudioFormatUnsupportedDataFormatError` ('fmt?'): a format the queue cannot play.
 public let kAudioFormatUnsupportedDataFormatError: OSStatus = 1_718_449_215
 
-/// MacTypes' success code, which Audio Queue code compares every status with.
-public let noErr: OSStatus = 0

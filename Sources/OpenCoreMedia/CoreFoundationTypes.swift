@@ -1,5 +1,5 @@
 import Foundation
-import OpenCoreAudioTypes
+@_exported import OpenCoreAudioTypes  // noErr, OSStatus and the audio formats, as CoreMedia brings them
 
 /// Core Foundation's allocator and dictionary as Core Media's C API takes them. Linux Foundation
 /// has no CoreFoundation types in Swift; every Core Media call here allocates with Swift, so the
@@ -12,5 +12,3 @@ nonisolated(unsafe) public let kCFAllocatorNull: CFAllocator? = nil
 /// `CMItemCount`.
 public typealias CMItemCount = Int
 
-/// `noErr` (MacTypes), which Core Media calls return on success.
-public let noErr: OSStatus = 0

@@ -122,7 +122,3 @@ extension AudioComponentDescription {
             && componentManufacturer == other.componentManufacturer
     }
 }
-
-/// `CFURL` as `kAudioUnitProperty_PeerURL` hands it out: Linux Foundation's `NSURL`, which a
-/// `CFURL` bridges to on Apple platforms (`url.takeRetainedValue() as URL` reads the same).
-public typealias CFURL = NSURL
