@@ -127,4 +127,19 @@ struct AudioIOTests {
         let amplitude = try #require(input.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(1100), to: .seconds(2)))
         #expect(abs(amplitude - 0.25) < 0.01)
     }
+
+    @Test("an app that ends while the media server is down leaves no voice behind after the reset")
+    func terminatedWhileServerDown() throws {
+        // Found by soundcheck explore (seed 2026, run 220): the terminated app's voice outlived the reset.
+        let device = try SimulatedDevice(seed: 3)
+        try Self.launchPlayer(device, "Player", category: .playback)
+        device.play(Self.tone, as: "Player")
+        device.advance(to: .milliseconds(500))
+        try device.perform(.mediaServerCrash(restartDelay: .milliseconds(200)))
+        try device.perform(.terminate(app: "Player"))
+        device.advance(to: .seconds(1))
+        #expect(device.server.liveVoices.isEmpty)
+        let speaker = try #require(device.sink("Speaker"))
+        #expect(speaker.isSilent(channel: 1, from: .milliseconds(750), to: .seconds(1)))
+    }
 }

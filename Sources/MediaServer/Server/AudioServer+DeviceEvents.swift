@@ -61,6 +61,17 @@ extension AudioServer {
         carry(policy.lifecycleChanged(app, to: new))
         endpoints[app]?.lifecycleObserver(old, new)
         watchers.notify(.lifecycle(app, from: old, to: new))
+        if new == .notRunning { removeAudio(of: app) }
+    }
+
+    /// A process that ended makes no more sound: mediaserverd drops its voices and render clients,
+    /// whether or not the app stopped them (it may have died, or the server may have been down).
+    private func removeAudio(of app: AppID) {
+        guard let engine = io.engine else { return }
+        for voice in io.voices where voice.app == app && engine.endFrame(ofVoice: voice.engineVoice) == .max {
+            if case .renderClient = voice.role { removeRenderClient(voice.id) } else { removeVoice(voice.id) }
+        }
+        if io.inputReaders.contains(where: { $0.app == app }) { stopInput(app: app) }
     }
 
     /// mediaserverd is back: every audio object made before is a zombie, every session is back
