@@ -46,6 +46,8 @@ let package = Package(
         systemLibrary("CJACK", pkgConfig: "jack", apt: "libjack-jackd2-dev"),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
+        // MP3 arriving in pieces (Audio Queue buffers): libmpg123's feed decoder, which libsndfile also uses.
+        systemLibrary("CMpg123", pkgConfig: "libmpg123", apt: "libmpg123-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
         // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
         systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
@@ -91,7 +93,7 @@ let package = Package(
         .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
         .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
-        .target(name: "AudioFiles", dependencies: ["CSndFile"]),
+        .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123"]),
         .executableTarget(
             name: "soundcheck",
             dependencies: [

@@ -1,56 +1,71 @@
+import CMpg123
 import Foundation
 
 /// Compressed audio that arrives in pieces — an Audio Queue's enqueued buffers of MP3 frames — and
-/// is decoded by libsndfile (mpg123 for MP3) as it comes.
-///
-/// libsndfile reads whole files, not packets, so each piece is appended to the bytes received so
-/// far and the stream is decoded again from memory, from its start; the frames past those already
-/// returned are the piece's output. An MPEG frame cut at the end of a piece decodes once the next piece
-/// completes it, so output may lag input by one frame (1152 samples) until `finish()`.
-/// Control side only (it allocates); the cost grows with the stream, which suits the short
-/// files of a simulation.
+/// is decoded by libmpg123's feed decoder as it comes: each piece is fed once, and the frames it
+/// completes come out (an MPEG frame cut at the end of a piece decodes when the next piece
+/// completes it). Output is interleaved Float32 at the stream's own rate and channel count.
+/// Control side only (it allocates).
 public final class CompressedStreamDecoder {
-    private var bytes = Data()
-    private var decodedFrames: Int64 = 0
-    /// The stream's rate and channel count, known once the first frames decode.
+    /// The decoder, or nil when libmpg123 could not make one (then `append` says why).
+    private let handle: OpaquePointer?
+    private let openStatus: Int32
+    private var received = 0
+    /// The stream's rate and channel count, known once the first frame header is read.
     public private(set) var sampleRate: Int?
     public private(set) var channels: Int?
 
-    public init() {}
-
-    /// Appends `piece` and returns the frames it completes, interleaved Float32 (possibly none).
-    public func append(_ piece: UnsafeRawBufferPointer) throws(SoundFileError) -> [Float] {
-        bytes.append(contentsOf: piece)
-        return try decodeNewFrames()
+    public init() {
+        var status: Int32 = 0
+        let handle = mpg123_new(nil, &status)
+        if let handle {
+            // Quiet: mpg123 would print to stderr about the stream (e.g. Xing headers of partial files).
+            mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_FORCE_FLOAT.rawValue), 0)
+            status = mpg123_open_feed(handle)
+        }
+        self.handle = status == MPG123_OK.rawValue ? handle : nil
+        if self.handle == nil, let handle { mpg123_delete(handle) }
+        openStatus = status
     }
 
-    /// Bytes received so far.
-    public var byteCount: Int { bytes.count }
+    deinit { if let handle { mpg123_delete(handle) } }
 
-    private func decodeNewFrames() throws(SoundFileError) -> [Float] {
-        let file: SoundFile
-        do {
-            file = try SoundFile(readingData: bytes, name: "stream")
-        } catch let error where error.kind == .unrecognisedFormat || error.kind == .malformed {
-            // Too few bytes yet to recognise the stream: wait for the next piece.
-            if decodedFrames == 0 { return [] }
-            throw error
+    /// Bytes received so far.
+    public var byteCount: Int { received }
+
+    /// Feeds `piece` and returns the frames it completes, interleaved Float32 (possibly none).
+    public func append(_ piece: UnsafeRawBufferPointer) throws(SoundFileError) -> [Float] {
+        guard let handle else { throw Self.error("cannot open an MPEG feed decoder", openStatus) }
+        received += piece.count
+        var samples: [Float] = []
+        var input = piece.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
+        var inputSize = piece.count
+        var chunk = [Float](repeating: 0, count: 8192)
+        while true {
+            var done = 0
+            let status = chunk.withUnsafeMutableBytes { out in
+                mpg123_decode(handle, input, inputSize, out.baseAddress, out.count, &done)
+            }
+            input = nil; inputSize = 0  // fed once; later calls only drain what it completed
+            samples.append(contentsOf: chunk.prefix(done / MemoryLayout<Float>.size))
+            switch status {
+            case MPG123_NEW_FORMAT.rawValue: readFormat()
+            case MPG123_OK.rawValue: continue
+            case MPG123_NEED_MORE.rawValue, MPG123_DONE.rawValue: return samples
+            default: throw Self.error(String(cString: mpg123_strerror(handle)), status)
+            }
         }
-        defer { file.close() }
-        sampleRate = file.format.sampleRate
-        channels = file.format.channels
-        // Decoded from the start every time: seeking in a stream cut mid-frame is not exact.
-        let total = Int(file.frameCount)
-        guard total > decodedFrames else { return [] }
-        let channelCount = file.format.channels
-        var samples = [Float](repeating: 0, count: total * channelCount)
-        let got = try samples.withUnsafeMutableBufferPointer { buffer throws(SoundFileError) in
-            try file.read(interleavedInto: buffer.baseAddress!, frames: total)
-        }
-        guard got > decodedFrames else { return [] }
-        samples.removeLast((total - got) * channelCount)
-        samples.removeFirst(Int(decodedFrames) * channelCount)
-        decodedFrames = Int64(got)
-        return samples
+    }
+
+    private func readFormat() {
+        guard let handle else { return }
+        var rate = 0, channelCount: Int32 = 0, encoding: Int32 = 0
+        guard mpg123_getformat(handle, &rate, &channelCount, &encoding) == MPG123_OK.rawValue else { return }
+        sampleRate = rate
+        channels = Int(channelCount)
+    }
+
+    private static func error(_ message: String, _ status: Int32) -> SoundFileError {
+        SoundFileError(kind: .malformed, file: "stream", message: "MPEG decoding: \(message)", code: status)
     }
 }

@@ -4,7 +4,7 @@ import OpenCoreAudioTypes
 import SimCore
 
 /// One output Audio Queue (`AudioQueueNewOutput`): the app enqueues buffers of PCM or MP3; the
-/// queue decodes them at once (libsndfile, `CompressedStreamDecoder`), plays them through its
+/// queue decodes them at once (libmpg123's feed decoder, `CompressedStreamDecoder`), plays them through its
 /// own RemoteIO instance — so the device's IO cycle pulls it like every app's audio, converted to
 /// the hardware rate, counted in the app's I/O and silenced by the policy — and hands each
 /// buffer back through the output callback once its audio has played.
@@ -73,7 +73,7 @@ final class AudioQueueObject {
     var isCompressed: Bool { decoder != nil }
 
     /// The formats a queue plays: 16-bit integer or 32-bit float linear PCM (one or two channels),
-    /// or MP3. AAC and ALAC would need decoders Debian's libsndfile lacks for raw packets.
+    /// or MP3. AAC and ALAC would need a decoder for raw packets (none is wired in yet).
     static func supports(_ format: AudioStreamBasicDescription) -> OSStatus {
         guard format.mSampleRate > 0, (1...2).contains(format.mChannelsPerFrame) else { return kAudioQueueErr_InvalidParameter }
         switch format.mFormatID {
