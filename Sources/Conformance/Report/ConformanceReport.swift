@@ -21,6 +21,8 @@ public struct ConformanceReport: Sendable {
     public let scenarioRuns: [ScenarioChecks.Run]
     public let findings: [AppFinding]
     public let unimplementedAreas: [String]
+    /// The unimplemented areas as the report's summary line names them ("none" when every area is simulated).
+    public var unimplementedAreaList: String { unimplementedAreas.isEmpty ? "none" : unimplementedAreas.joined(separator: ", ") }
     /// Whether test results were given; without them test checks are "not run".
     public let testResultsGiven: Bool
 

@@ -21,7 +21,7 @@ public enum HTMLWriter {
         h += "<table class=\"counts\"><tr><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checkable</th><th>not checked</th></tr>"
         h += "<tr><td>\(report.total)</td><td class=\"passed\">\(report.count(.passed))</td><td class=\"failed\">\(report.count(.failed))</td>"
         h += "<td class=\"not-yet-implemented\">\(report.count(.notYetImplemented))</td><td class=\"not-checkable\">\(report.count(.notCheckable))</td><td class=\"not-checked\">\(report.count(.notChecked))</td></tr></table>\n"
-        h += "<p>Not yet implemented (areas not simulated yet): \(escape(report.unimplementedAreas.joined(separator: ", "))).<br>"
+        h += "<p>Not yet implemented (areas not simulated yet): \(escape(report.unimplementedAreaList)).<br>"
         h += "Checks: \(report.checks.filter { $0.kind == .scenario }.count) scenarios, \(report.checks.filter { $0.kind == .builtIn }.count) built-in checks, "
         h += "\(report.checks.filter { $0.kind == .test }.count) tests"
         h += report.testResultsGiven ? ".</p>\n" : " (no test results given: tests not run).</p>\n"

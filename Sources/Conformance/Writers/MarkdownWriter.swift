@@ -6,7 +6,7 @@ public enum MarkdownWriter {
         md += "| total | passed | failed | not yet implemented | not checkable | not checked |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n"
         md += "| \(report.total) | \(report.count(.passed)) | \(report.count(.failed)) | \(report.count(.notYetImplemented)) "
         md += "| \(report.count(.notCheckable)) | \(report.count(.notChecked)) |\n\n"
-        md += "Not yet implemented (areas the simulator does not cover yet): \(report.unimplementedAreas.joined(separator: ", ")).\n"
+        md += "Not yet implemented (areas the simulator does not cover yet): \(report.unimplementedAreaList).\n"
         let scenarios = report.checks.filter { $0.kind == .scenario }
         let builtIn = report.checks.filter { $0.kind == .builtIn }
         let tests = report.checks.filter { $0.kind == .test }
