@@ -9,19 +9,6 @@ public typealias AudioQueuePropertyID = UInt32
 public typealias AudioQueueParameterID = UInt32
 public typealias AudioQueueParameterValue = Float32
 
-/// One packet of a compressed buffer (`CoreAudioBaseTypes.h`).
-public struct AudioStreamPacketDescription: Sendable, Equatable {
-    public var mStartOffset: Int64
-    public var mVariableFramesInPacket: UInt32
-    public var mDataByteSize: UInt32
-
-    public init() { self.init(mStartOffset: 0, mVariableFramesInPacket: 0, mDataByteSize: 0) }
-    public init(mStartOffset: Int64, mVariableFramesInPacket: UInt32, mDataByteSize: UInt32) {
-        self.mStartOffset = mStartOffset
-        self.mVariableFramesInPacket = mVariableFramesInPacket
-        self.mDataByteSize = mDataByteSize
-    }
-}
 
 /// A buffer the queue allocated (`AudioQueueAllocateBuffer`): the app fills `mAudioData` and
 /// sets `mAudioDataByteSize` (and packet descriptions for variable-bit-rate data) before
