@@ -91,28 +91,12 @@ public final class AVAudioEnvironmentNode: AVAudioNode, AVAudioMixing, MixingDes
         super.init(inputs: 1, outputs: 1)
     }
 
-    public var nextAvailableInputBus: AVAudioNodeBus {
-        inputConnections.firstIndex { $0 == nil } ?? inputConnections.count
-    }
-
-    func ensureInputBus(_ bus: Int) {
-        while inputFormats.count <= bus {
-            inputFormats.append(.engineDefault)
-            inputConnections.append(nil)
-        }
-    }
+    /// The first input bus with nothing connected to it.
+    public var nextAvailableInputBus: AVAudioNodeBus { firstFreeInputBus }
 
     override func prepareRender(maximumFrames: Int) {
         super.prepareRender(maximumFrames: maximumFrames)
-        let output = outputFormat(forBus: 0)
-        bridges = inputConnections.indices.map { bus in
-            guard inputConnections[bus] != nil else { return nil }
-            let input = inputFormats[bus]
-            return RateBridge(channelCount: Int(input.channelCount), from: input.sampleRate, to: output.sampleRate, maximumFrames: maximumFrames)
-        }
-        routings = inputConnections.indices.map { bus in
-            inputConnections[bus] == nil ? nil : ChannelRouting(from: inputFormats[bus], to: output)
-        }
+        (bridges, routings) = inputStages(previous: [], maximumFrames: maximumFrames)
     }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {

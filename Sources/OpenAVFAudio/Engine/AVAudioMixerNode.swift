@@ -22,37 +22,16 @@ public final class AVAudioMixerNode: AVAudioNode, AVAudioMixing, MixingDestinati
         super.init(inputs: 1, outputs: 1)
     }
 
-    /// The first input bus with nothing connected to it.
-    public var nextAvailableInputBus: AVAudioNodeBus {
-        inputConnections.firstIndex { $0 == nil } ?? inputConnections.count
-    }
-
     public override func name(forInputBus bus: AVAudioNodeBus) -> String? {
         bus >= 0 ? "Input \(bus)" : nil
     }
 
-    /// Mixers have as many input buses as are used: connecting to a new one adds it.
-    func ensureInputBus(_ bus: Int) {
-        while inputFormats.count <= bus {
-            inputFormats.append(.engineDefault)
-            inputConnections.append(nil)
-        }
-    }
+    /// The first input bus with nothing connected to it.
+    public var nextAvailableInputBus: AVAudioNodeBus { firstFreeInputBus }
 
     override func prepareRender(maximumFrames: Int) {
         super.prepareRender(maximumFrames: maximumFrames)
-        let output = outputFormat(forBus: 0)
-        bridges = inputConnections.indices.map { bus in
-            guard inputConnections[bus] != nil else { return nil }
-            let input = inputFormats[bus]
-            let channels = Int(input.channelCount)
-            if let bridge = bridges.indices.contains(bus) ? bridges[bus] : nil,
-               bridge.matches(channelCount: channels, from: input.sampleRate, to: output.sampleRate) { return bridge }
-            return RateBridge(channelCount: channels, from: input.sampleRate, to: output.sampleRate, maximumFrames: maximumFrames)
-        }
-        routings = inputConnections.indices.map { bus in
-            inputConnections[bus] == nil ? nil : ChannelRouting(from: inputFormats[bus], to: output)
-        }
+        (bridges, routings) = inputStages(previous: bridges, maximumFrames: maximumFrames)
     }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {

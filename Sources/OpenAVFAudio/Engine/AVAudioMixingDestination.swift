@@ -69,11 +69,41 @@ struct DestinationOverride {
 /// A node whose input buses are mixing destinations (the mixer, the environment node).
 protocol MixingDestinationHost: AVAudioNode {
     var overrides: [DestinationOverride?] { get set }
-    func ensureInputBus(_ bus: Int)
     var nextAvailableInputBus: AVAudioNodeBus { get }
 }
 
 extension MixingDestinationHost {
+    /// The first input bus with nothing connected to it (`nextAvailableInputBus`).
+    var firstFreeInputBus: AVAudioNodeBus {
+        inputConnections.firstIndex { $0 == nil } ?? inputConnections.count
+    }
+
+    /// Mixing nodes have as many input buses as are used: connecting to a new one adds it.
+    func ensureInputBus(_ bus: Int) {
+        while inputFormats.count <= bus {
+            inputFormats.append(.engineDefault)
+            inputConnections.append(nil)
+        }
+    }
+
+    /// Per connected input bus, its rate converter to the output rate (a `previous` one kept when
+    /// it still fits) and its channel routing onto the output. Control side.
+    func inputStages(previous: [RateBridge?], maximumFrames: Int) -> (bridges: [RateBridge?], routings: [ChannelRouting?]) {
+        let output = outputFormat(forBus: 0)
+        let bridges = inputConnections.indices.map { bus -> RateBridge? in
+            guard inputConnections[bus] != nil else { return nil }
+            let input = inputFormats[bus]
+            let channels = Int(input.channelCount)
+            if let bridge = previous.indices.contains(bus) ? previous[bus] : nil,
+               bridge.matches(channelCount: channels, from: input.sampleRate, to: output.sampleRate) { return bridge }
+            return RateBridge(channelCount: channels, from: input.sampleRate, to: output.sampleRate, maximumFrames: maximumFrames)
+        }
+        let routings = inputConnections.indices.map { bus in
+            inputConnections[bus] == nil ? nil : ChannelRouting(from: inputFormats[bus], to: output)
+        }
+        return (bridges, routings)
+    }
+
     /// The volume and pan bus `bus` mixes at: its own where they hold, else its source's.
     /// Render side: no allocation.
     func destinationMixing(bus: Int) -> (volume: Float, pan: Float) {
