@@ -32,6 +32,8 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
 
     private var renderer: AVSampleBufferAudioRenderer?
     private var synchronizer: AVSampleBufferRenderSynchronizer?
+    /// Handed to `requestMediaDataWhenReady(on:)` as a real app would; the renderer never dispatches
+    /// to it — its blocks run as scheduler actions (`SimulationQueue`), so nothing runs on a thread.
     private let serializationQueue = DispatchQueue(label: "long-form-player.serialization")
     /// The next frame the generator makes, on the source timeline (44.1 kHz).
     private var generatorFrame: Int64 = 0
