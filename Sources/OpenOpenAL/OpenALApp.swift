@@ -23,8 +23,6 @@ final class OpenALApp {
     /// The output stopped under a context the app never released.
     private var keptThroughInterruption = false
 
-    nonisolated(unsafe) private static var libraryCurrent: OpaquePointer?
-
     private init(binding: AppBinding) { self.binding = binding }
 
     /// The calling app's OpenAL state, or nil outside any app's code.
@@ -50,10 +48,7 @@ final class OpenALApp {
     func destroyContext(_ context: OpaquePointer) {
         guard contextDevice.removeValue(forKey: context) != nil else { return }
         if current == context { _ = makeCurrent(nil) }
-        if Self.libraryCurrent == context {
-            _ = COpenAL.alcMakeContextCurrent(nil)
-            Self.libraryCurrent = nil
-        }
+        if COpenAL.alcGetThreadContext() == context { _ = COpenAL.alcSetThreadContext(nil) }
         COpenAL.alcDestroyContext(context)
     }
 
@@ -102,12 +97,11 @@ final class OpenALApp {
         binding.server.recordObservation(kind, ["app": .string(binding.app.name), "context": .string(context)])
     }
 
-    /// Runs an `al*` call against this app's current context.
+    /// Runs an `al*` call against this app's current context. The context is made current for the
+    /// calling thread only (`ALC_EXT_thread_local_context`): OpenAL Soft's process-wide current
+    /// context would be shared by simulations running side by side in one process.
     func withCurrentContext<T>(_ body: () -> T) -> T {
-        if Self.libraryCurrent != current {
-            _ = COpenAL.alcMakeContextCurrent(current)
-            Self.libraryCurrent = current
-        }
+        if COpenAL.alcGetThreadContext() != current { _ = COpenAL.alcSetThreadContext(current) }
         return body()
     }
 }
