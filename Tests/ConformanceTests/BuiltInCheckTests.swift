@@ -6,10 +6,14 @@ import Testing
 /// change that breaks one fails the test run, not only the report.
 @Suite("Built-in checks")
 struct BuiltInCheckTests {
+    /// The catalog, read once for all the cases below: reading it per check (215 YAML parses in a
+    /// debug build) cost more than running the checks.
+    static let catalog = Result { try RequirementCatalog.load() }
+
     @Test("every built-in check passes on every platform all its requirements name", arguments: BuiltInChecks.all.map(\.name))
     func passes(name: String) throws {
         let check = try #require(BuiltInChecks.all.first { $0.name == name })
-        let catalog = try RequirementCatalog.load()
+        let catalog = try Self.catalog.get()
         let platforms = PlatformProfile.all.filter { check.applies(on: $0, catalog: catalog) }
         #expect(!platforms.isEmpty, "its requirements share no platform")
         for platform in platforms {
