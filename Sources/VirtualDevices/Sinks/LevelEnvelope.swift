@@ -26,11 +26,17 @@ struct LevelEnvelope: Sendable {
             // is bit-identical however the audio was split into IO cycles.
             var peak = peaks[block]
             var energy = sumsOfSquares[block]
-            // Indexing (not iterating a slice) keeps this loop cheap in debug builds too.
-            for offset in index..<(index + count) {
+            // Every sample of every port channel passes here, in the debug build `Tools/soundcheck`
+            // runs too: a plain while loop with `magnitude` and a comparison, because the generic
+            // `max`, `abs` and range iterator are calls through witness tables when unoptimised.
+            var offset = index
+            let end = index + count
+            while offset < end {
                 let sample = samples[offset]
-                peak = max(peak, abs(sample))
+                let magnitude = sample.magnitude
+                if magnitude > peak { peak = magnitude }
                 energy += Double(sample) * Double(sample)
+                offset += 1
             }
             peaks[block] = peak
             sumsOfSquares[block] = energy
