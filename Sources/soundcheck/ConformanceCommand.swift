@@ -51,6 +51,7 @@ struct ConformanceCommand: ParsableCommand {
             ConformanceCheck(kind: .test, name: "\(test.file): \(test.displayName)", requirementIDs: test.requirementIDs,
                              outcome: results?.outcome(of: test) ?? .notRun("no test results given (--test-results)"))
         }
+        Self.progress("running the \(BuiltInChecks.all.count) built-in checks")
         let builtIn = BuiltInChecks.run(on: profile, catalog: catalog)
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
@@ -64,6 +65,16 @@ struct ConformanceCommand: ParsableCommand {
             + "\(report.count(.notChecked)) not checked; "
             + "\(report.findings.count) app rule violations; written to \(out) (open \((out as NSString).appendingPathComponent("conformance.html")))")
         if report.hasFailures { throw ExitCode(1) }
+    }
+
+    /// Progress goes to standard error, one line per scenario, so a report of a whole folder
+    /// (a minute or more in a debug build) shows what it is doing and the output stays the result.
+    static func progress(_ line: String) {
+        FileHandle.standardError.write(Data("conformance: \(line)\n".utf8))
+    }
+
+    static func scenarioProgress(position: Int, count: Int, file: String) {
+        progress("[\(position)/\(count)] \(file)")
     }
 
     /// The Swift tests that name requirements. Without `--tests`, the `Tests` folder of the
@@ -96,9 +107,10 @@ struct ConformanceCommand: ParsableCommand {
         }
         let files: [String]
         do { files = try ScenarioFiles.collect(scenarios) } catch { throw UserError(error.description) }
-        guard let shard else { return ScenarioChecks.run(files: files, platform: platform) }
+        guard let shard else { return ScenarioChecks.run(files: files, platform: platform, progress: Self.scenarioProgress) }
         let share = ScenarioShard(index: shard.index, count: shard.count, platform: platform.description,
-                                  runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform).runs)
+                                  runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform,
+                                                           progress: Self.scenarioProgress).runs)
         try OutputFile.makeFolder(out, what: "the shard folder")
         let path = (out as NSString).appendingPathComponent(share.fileName)
         do { try share.json().write(to: URL(fileURLWithPath: path)) } catch {

@@ -20,8 +20,15 @@ public struct ScenarioChecks: Sendable {
 
     public var checks: [ConformanceCheck] { runs.map(\.check) }
 
-    public static func run(files: [String], platform: PlatformProfile, registry: ScenarioAppRegistry = .standard) -> ScenarioChecks {
-        ScenarioChecks(runs: files.sorted().map { run(file: $0, platform: platform, registry: registry) })
+    /// `progress` hears each file (its 1-based position, the count) before it runs: the CLI shows
+    /// it, since a whole folder takes a while.
+    public static func run(files: [String], platform: PlatformProfile, registry: ScenarioAppRegistry = .standard,
+                           progress: (_ position: Int, _ count: Int, _ file: String) -> Void = { _, _, _ in }) -> ScenarioChecks {
+        let sorted = files.sorted()
+        return ScenarioChecks(runs: sorted.enumerated().map { offset, file in
+            progress(offset + 1, sorted.count, file)
+            return run(file: file, platform: platform, registry: registry)
+        })
     }
 
     static func run(file: String, platform: PlatformProfile, registry: ScenarioAppRegistry) -> Run {
