@@ -68,7 +68,9 @@ final class AcousticEcho: RenderClient {
 
     /// Render side: the echo reaching the microphone in this cycle's frames.
     func render(_ cycle: RenderClientCycle) {
-        let output = cycle.output
+        // The pointers are read into locals once: every IO cycle of every device with a built-in
+        // mic passes here, and each read of a stored property is an exclusivity check when unoptimised.
+        let output = cycle.output, ring = ring, mask = mask
         let start = Int(truncatingIfNeeded: cycle.sampleTime)
         for index in 0..<cycle.frames {
             let slot = (start + index) & mask
@@ -80,6 +82,7 @@ final class AcousticEcho: RenderClient {
     /// Render side, after the engine rendered frames `[start, start + frames)`: schedules what the
     /// coupled outputs played into the ring, and mixes it down into `reference`.
     func capture(frames: Int, start: Int64, output: (Int) -> UnsafeBufferPointer<Float>) {
+        let reference = reference, ring = ring, mask = mask   // once, as in `render`
         reference.update(repeating: 0, count: frames)
         let first = Int(truncatingIfNeeded: start)
         for source in sources {
