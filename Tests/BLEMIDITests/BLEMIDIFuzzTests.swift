@@ -22,8 +22,8 @@ struct BLEMIDIFuzzTests {
         var problems: [String] = []
         for index in 0..<Self.packetCount {
             let packet = index % 4 == 0
-                ? (0..<Int.random(in: 0...24, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-                : Self.mutate(seeds[Int.random(in: 0..<seeds.count, using: &random)], using: &random)
+                ? (0..<random.below(25)).map { _ in random.byte() }
+                : Self.mutate(seeds[random.below(seeds.count)], using: &random)
             list.removeAll()
             let before = list.count
             do {
@@ -57,16 +57,25 @@ struct BLEMIDIFuzzTests {
 
     static func mutate(_ packet: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var packet = packet
-        for _ in 0..<Int.random(in: 1...3, using: &random) {
-            let position = packet.isEmpty ? 0 : Int.random(in: 0..<packet.count, using: &random)
-            switch Int.random(in: 0..<5, using: &random) {
-            case 0 where !packet.isEmpty: packet[position] ^= UInt8(1) << UInt8.random(in: 0...7, using: &random)
-            case 1 where !packet.isEmpty: packet[position] = UInt8.random(in: 0...255, using: &random)
-            case 2: packet.insert(UInt8.random(in: 0...255, using: &random), at: position)
+        for _ in 0..<(1 + random.below(3)) {
+            let position = packet.isEmpty ? 0 : random.below(packet.count)
+            switch random.below(5) {
+            case 0 where !packet.isEmpty: packet[position] ^= UInt8(1) << UInt8(random.below(8))
+            case 1 where !packet.isEmpty: packet[position] = random.byte()
+            case 2: packet.insert(random.byte(), at: position)
             case 3 where !packet.isEmpty: packet.remove(at: position)
             default: packet = Array(packet.prefix(position))
             }
         }
         return packet
     }
+}
+
+extension SplitMix64 {
+    /// A value in 0..<bound (bound ≥ 1; the modulo bias is below 2⁻⁵⁰ for these bounds). The
+    /// fuzz draws a few of these per packet, a million times: the generic `random(in:using:)` is
+    /// several witness-table calls each in a debug build, this is one call.
+    mutating func below(_ bound: Int) -> Int { Int(truncatingIfNeeded: next() % UInt64(bound)) }
+
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }
