@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
-        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
