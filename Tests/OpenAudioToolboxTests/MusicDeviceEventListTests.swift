@@ -27,7 +27,7 @@ struct MusicDeviceEventListTests {
         0x2000_0000 | UInt32(status) << 16 | UInt32(data1) << 8 | UInt32(data2)
     }
 
-    @Test("MIDI-AU-SAMPLE-OFFSET: a note-on in a MIDIEventList sent with offset 100 sounds from frame 100 of the next render exactly, at 440 Hz")
+    @Test("MIDI-AU-EVENT-LIST: a note-on in a MIDIEventList sent with offset 100 sounds from frame 100 of the next render exactly, at 440 Hz")
     func noteOnAtOffset() throws {
         let sampler = try Sampler()
         #expect(Self.send([[Self.ump(0x90, 69, 127)]], to: sampler.unit, offset: 100) == 0)
@@ -38,7 +38,7 @@ struct MusicDeviceEventListTests {
         #expect(abs(MusicDeviceTests.frequency(held) - 440) <= 1.5, "\(MusicDeviceTests.frequency(held)) Hz")
     }
 
-    @Test("every message of every packet is delivered in order: a note-on then its note-off in the next packet is silent")
+    @Test("MIDI-AU-EVENT-LIST: every message of every packet is delivered in order: a note-on then its note-off in the next packet is silent")
     func messagesKeepOrder() throws {
         let sampler = try Sampler()
         #expect(Self.send([[Self.ump(0x90, 69, 127), Self.ump(0xB0, 7, 100)], [Self.ump(0x80, 69, 0)]], to: sampler.unit, offset: 0) == 0)
@@ -46,7 +46,7 @@ struct MusicDeviceEventListTests {
         #expect(try sampler.render().allSatisfy { $0 == 0 }, "released at frame 0 and gone after its 30 ms release")
     }
 
-    @Test("MIDI-AU-SYSEX: General MIDI System On split over two SysEx7 packets (start, end) resets the sampler")
+    @Test("MIDI-AU-EVENT-LIST: General MIDI System On split over two SysEx7 packets (start, end) resets the sampler")
     func sysExAcrossPackets() throws {
         let sampler = try Sampler()
         try sampler.send(0x90, 69, 100)
