@@ -29,20 +29,22 @@ extension BLERadio {
     /// This side's user accepted pairing: the link is ready once the other side's user has too.
     func acceptedPairing(on link: BLELink, twin: BLETwin) {
         link.pairingAccepted = true
-        guard let remote = twin.radio, twin.link.pairingAccepted,
-              let remotePeer = remote.peer(named: twin.link.peer), let localPeer = peer(named: link.peer) else { return }
-        remote.configure(twin.link, peer: remotePeer)
+        guard let remote = twin.radio, let other = twin.link, other.pairingAccepted,
+              let remotePeer = remote.peer(named: other.peer), let localPeer = peer(named: link.peer) else { return }
+        remote.configure(other, peer: remotePeer)
         configure(link, peer: localPeer)
     }
 
     /// Packets this device sent arrive at the other device as if its peer had sent them.
     func deliverToTwin(_ packets: [[UInt8]], twin: BLETwin) {
-        twin.radio?.deliver(packets, on: twin.link, inbound: true)
+        guard let other = twin.link else { return }
+        twin.radio?.deliver(packets, on: other, inbound: true)
     }
 }
 
-/// The other device's radio and its end of the same connection.
+/// The other device's radio and its end of the same connection (weak both: each radio keeps
+/// its own links, and twins must not keep each other alive).
 struct BLETwin {
     weak var radio: BLERadio?
-    let link: BLELink
+    weak var link: BLELink?
 }

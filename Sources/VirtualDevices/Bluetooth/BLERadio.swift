@@ -213,7 +213,7 @@ public final class BLERadio {
         host.record("ble.disconnected", ["peer": .string(link.peer), "link": .integer(link.id), "reason": .string(reason)])
         if wasReady { host.linkClosed(link, reason: reason) }
         // The other device loses the same connection.
-        if let twin = link.twin, twin.link.state != .closed { twin.radio?.close(twin.link, reason: reason) }
+        if let twin = link.twin, let other = twin.link, other.state != .closed { twin.radio?.close(other, reason: reason) }
     }
 
     // MARK: Idle disconnect
