@@ -128,9 +128,9 @@ let package = Package(
         .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
-        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
+        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
-                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
         // other facades), rendered by its loopback device on the simulated device's IO cycle.

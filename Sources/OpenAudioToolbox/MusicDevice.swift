@@ -51,7 +51,7 @@ public func MusicDeviceSysEx(_ inUnit: MusicDeviceComponent, _ inData: UnsafePoi
 }
 
 /// Resolves the handle as `withUnit` does, then requires a unit that takes MIDI.
-private func withMusicDevice(_ unit: MusicDeviceComponent, _ body: (MusicDeviceMIDIReceiver) -> OSStatus) -> OSStatus {
+func withMusicDevice(_ unit: MusicDeviceComponent, _ body: (MusicDeviceMIDIReceiver) -> OSStatus) -> OSStatus {
     guard let instance = AudioUnitHandle.resolve(unit) else { return kAudio_ParamError }
     guard !instance.isInvalidated else { return kAudioComponentErr_InstanceInvalidated }
     guard let receiver = instance as? MusicDeviceMIDIReceiver else { return badComponentSelector }

@@ -4,7 +4,14 @@ import VirtualDevices
 extension AudioServer {
     /// Schedules a device event (plug, call, crash …) on the simulation clock.
     public func schedule(_ event: DeviceEvent, at time: HostTime) throws(SchedulerError) {
-        try scheduler.schedule(.device(event), at: time)
+        try scheduler.schedule(serverEvent(event), at: time)
+    }
+
+    /// A device event as this server queues it: on a shared clock another server may take it
+    /// out of the queue, so it carries the server that applies it.
+    func serverEvent(_ event: DeviceEvent) -> ServerEvent {
+        guard clock.isShared else { return .device(event) }
+        return .action(label: event.scriptName) { [unowned self] in self.perform(.device(event)) }
     }
 
     /// Schedules app or harness code to run at `time` (e.g. "the user presses play at 2 s").
@@ -33,7 +40,7 @@ extension AudioServer {
                              .map { "\($0.deadline) \($0.event.label)" })
     }
 
-    private func perform(_ event: ServerEvent) {
+    func perform(_ event: ServerEvent) {
         switch event {
         case let .device(deviceEvent):
             do { try apply(deviceEvent) } catch {

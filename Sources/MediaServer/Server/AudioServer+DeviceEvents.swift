@@ -12,7 +12,7 @@ extension AudioServer {
         let outcome = try device.apply(event)
         record("device.\(event.scriptName)", outcome.fields)
         for (delay, followUp) in outcome.followUps {
-            _ = try? scheduler.schedule(.device(followUp), after: delay)
+            _ = try? scheduler.schedule(serverEvent(followUp), after: delay)
         }
         for change in outcome.lifecycleChanges { lifecycleChanged(AppID(change.app), from: change.from) }
         let portsChanged = !outcome.portsAdded.isEmpty || !outcome.portsRemoved.isEmpty

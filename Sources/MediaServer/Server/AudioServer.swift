@@ -15,7 +15,14 @@ public final class AudioServer: @unchecked Sendable {
     public let seed: UInt64
     public internal(set) var device: VirtualDevice
     public internal(set) var trace: Trace
-    var scheduler = Scheduler<ServerEvent>()
+    /// The simulation's one scheduler; shared when several devices run in one scenario.
+    public let clock: SimulationClock
+    /// This server's index among the servers on `clock`.
+    let clockMember: Int
+    var scheduler: Scheduler<ServerEvent> {
+        get { clock.scheduler }
+        _modify { yield &clock.scheduler }
+    }
     /// The one policy machine: every session, the route, the hardware (Policy/MediaPolicy*.swift).
     public internal(set) var policy: MediaPolicy
     /// How to reach each app's code; only looked up by app, never iterated.
@@ -31,8 +38,11 @@ public final class AudioServer: @unchecked Sendable {
     private var attachments: [String: AnyObject] = [:]
 
     /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).
+    /// `clock`: a clock shared with other simulated devices; without one the server has its own.
     public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0,
-                activationSettings: ActivationSettings = .init()) {
+                activationSettings: ActivationSettings = .init(), clock: SimulationClock? = nil) {
+        self.clock = clock ?? SimulationClock(shared: false)
+        clockMember = self.clock.join()
         self.platform = platform
         self.seed = seed
         device = VirtualDevice(profile: profile)
@@ -43,11 +53,12 @@ public final class AudioServer: @unchecked Sendable {
         carry([.routeChanged(policy.route)])
     }
 
-    public var now: HostTime { scheduler.now }
+    public var now: HostTime { clock.scheduler.now }
 
     /// Records a trace line at the current time.
     func record(_ kind: String, _ fields: [String: TraceValue]) {
         trace.record(kind, at: now, fields)
+        clock.recorded(by: clockMember)
     }
 
     /// Records a line from whoever drives the simulation (a scenario step, what a scripted app

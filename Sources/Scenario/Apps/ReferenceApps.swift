@@ -25,6 +25,7 @@ enum ReferenceApps {
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "timed-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { TimedSynthApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "midi-keys", commands: MIDIKeysApp.commands, mistakes: sharedMistakes) { MIDIKeysApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "queue-player", commands: ["play", "pause"], mistakes: sharedMistakes + ["restarts-hardware-queue"],

@@ -33,6 +33,9 @@ public struct Scenario: Sendable {
     /// SHA-256 of the file's text: traces name the scenario by it, so they are the same bytes
     /// whatever path or working directory the scenario was run from.
     public var sourceHash = ""
+    /// Every simulated device's share of a scenario that names several (`devices:`), first
+    /// device first; empty for a one-device scenario. The scenario itself is the first's share.
+    public var devices: [ScenarioDevice] = []
 
     public func app(named name: String) -> AppDeclaration? { apps.first { $0.name == name } }
 

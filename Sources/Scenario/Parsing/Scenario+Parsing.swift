@@ -5,7 +5,9 @@ import VirtualDevices
 
 extension Scenario {
     static let topKeys = ["scenario", "description", "requirements", "device", "platform", "seed", "accessories",
-                          "duration", "exhaustive", "activation-settings", "apps", "steps", "expect"]
+                          "duration", "exhaustive", "activation-settings", "apps", "steps", "expect", "devices"]
+    static let appKeys = ["model", "category", "mode", "options", "mistakes", "background-audio", "tone", "file",
+                          "channel-assignments", "audio-components"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         return try parse(TextFile.read(path), file: path, registry: registry)
@@ -18,7 +20,16 @@ extension Scenario {
         if ScenarioFiles.isEventScript(text: text), let key = root.key("script") {
             throw key.error("this is \(ScenarioFiles.eventScriptRule)")
         }
+        var scenario = try parse(root, file: file, registry: registry)
+        scenario.sourceHash = Trace.sha256Hex(text)
+        for index in scenario.devices.indices { scenario.devices[index].scenario.sourceHash = scenario.sourceHash }
+        return scenario
+    }
+
+    /// Parses the scenario at `root` (a whole file, or one device's share of a file with `devices:`).
+    static func parse(_ root: YAMLValue, file: String, registry: ScenarioAppRegistry) throws(SourceError) -> Scenario {
         let top = try root.mapping("a scenario", allowed: topKeys)
+        if top["devices"] != nil { return try parseDevices(root, top, registry: registry) }
         var device = try top["device"]?.string("device") ?? "iphone"
         // A profile file is found next to the scenario, wherever the run starts from.
         if !DeviceProfile.builtInIDs.contains(device), !device.hasPrefix("/") {
@@ -44,7 +55,6 @@ extension Scenario {
             activationSettings: try ActivationSettings.read(top["activation-settings"]),
             apps: apps, steps: steps, expectations: [], file: file)
         scenario.deviceProfile = deviceProfile
-        scenario.sourceHash = Trace.sha256Hex(text)
         let portNames = PortNames(profile: deviceProfile, accessories: accessories, steps: steps)
         try portNames.checkReferences(in: scenario)
         scenario.expectations = try ExpectationParser.expectations(top["expect"], scenario: scenario, ports: portNames,
@@ -98,8 +108,7 @@ extension Scenario {
 
     private static func parseApp(_ name: String, _ value: YAMLValue, file: String,
                                  registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
-        let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio",
-                                                                "tone", "file", "channel-assignments", "audio-components"])
+        let map = try value.mapping("app '\(name)'", allowed: appKeys)
         let modelValue = try map.required("model")
         let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
         var mistakes: [String] = []

@@ -36,6 +36,11 @@ public struct ScenarioRunner: Sendable {
             }
             profile.hardware = hardware
         }
+        if !scenario.devices.isEmpty {
+            if backend != nil { throw SourceError(file: scenario.file, line: 0, column: 0, message: "a scenario with devices: runs only in the simulation (no --backend)") }
+            return DeviceGroupRun(scenario: scenario, registry: registry, platform: platform, seed: seed ?? scenario.seed)
+                .execute(eventBudget: eventBudget)
+        }
         let run = ScenarioRun(scenario: scenario, registry: registry, profile: profile,
                               platform: platform ?? scenario.platform, seed: seed ?? scenario.seed)
         run.checkpoint = checkpoint
@@ -59,12 +64,15 @@ final class ScenarioRun: @unchecked Sendable {
     var failures: [ScenarioFailure] = []
     var checkpoint: (@Sendable (RunCheckpoint) -> Void)?
 
-    init(scenario: Scenario, registry: ScenarioAppRegistry, profile: DeviceProfile, platform: PlatformProfile, seed: UInt64) {
+    /// `clock`: shared with the other devices of a scenario that names several.
+    init(scenario: Scenario, registry: ScenarioAppRegistry, profile: DeviceProfile, platform: PlatformProfile, seed: UInt64,
+         clock: SimulationClock? = nil) {
         self.scenario = scenario
         self.registry = registry
         self.platform = platform
         self.seed = seed
-        server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings)
+        server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings,
+                             clock: clock)
         AudioChecker.limitCapture(of: server, to: scenario)
     }
 
@@ -89,17 +97,23 @@ final class ScenarioRun: @unchecked Sendable {
             checkStates(at: time)
         }
         checkpoint?(RunCheckpoint(server: server, stepsDone: scenario.steps.count, isEnd: true))
-        LevelSummary.record(server: server, until: end, into: self)
-        let trace = headedTrace()
-        failures += ExpectationMatcher(scenario: scenario, trace: trace).match()
-        failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()
+        let trace = finish(at: end)
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
                               failures: failures, eventsRun: eventsRun, leftovers: leftovers)
     }
 
+    /// After the run: the level summary, the headed trace, and what the expectations found in it.
+    func finish(at end: HostTime) -> Trace {
+        LevelSummary.record(server: server, until: end, into: self)
+        let trace = headedTrace()
+        failures += ExpectationMatcher(scenario: scenario, trace: trace).match()
+        failures += AudioChecker(scenario: scenario, server: server, ports: ports).check()
+        return trace
+    }
+
     // MARK: Setting up
 
-    private func setUp() {
+    func setUp() {
         rememberPorts()
         for accessory in scenario.accessories {
             do { try server.apply(.attach(accessory, connector: nil)) } catch {

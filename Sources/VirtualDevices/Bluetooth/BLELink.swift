@@ -33,6 +33,10 @@ public final class BLELink {
     /// Peer to device, and device to peer.
     var inbound = LinkDirection()
     var outbound = LinkDirection()
+    /// The other simulated device's end of this connection (device to device), if the peer is one.
+    var twin: BLETwin?
+    /// This side's user accepted pairing (device to device: both sides must).
+    var pairingAccepted = false
     /// Packets carried so far (both directions), for tests and benchmarks.
     public internal(set) var packetsCarried = 0
 

@@ -15,6 +15,9 @@ public final class BLERadio {
     public private(set) var links: [BLELink] = []
     /// The name the device advertises under while it offers itself as a peripheral.
     public private(set) var localAdvertisement: String?
+    /// The air shared with other simulated devices, and this device's name there (device to device).
+    private(set) var air: BLEAir?
+    public private(set) var deviceName: String?
     private unowned let host: BLERadioHost
     private var random: SimRandom
 
@@ -30,6 +33,11 @@ public final class BLERadio {
     }
 
     public func peer(named name: String) -> BLEPeer? { peers.first { $0.name == name } }
+
+    func joined(_ air: BLEAir, as name: String) {
+        self.air = air
+        deviceName = name
+    }
 
     // MARK: Advertising and scanning
 
@@ -57,7 +65,10 @@ public final class BLERadio {
     /// The device, as central, lists the peripherals advertising the MIDI service.
     @discardableResult
     public func scan() -> [String] {
-        let found = peers.filter { $0.role == .peripheral && $0.advertising }.map(\.name)
+        var found = peers.filter { $0.role == .peripheral && $0.advertising }.map(\.name)
+        for device in air?.advertisers(besides: self) ?? [] where link(to: device.name) == nil && !found.contains(device.name) {
+            found.append(device.name)
+        }
         host.record("ble.scan", ["service": .string(BLEMIDIService.serviceUUID), "found": .list(found.map { .string($0) })])
         return found
     }
@@ -66,6 +77,9 @@ public final class BLERadio {
 
     /// The device, as central, connects to an advertising peripheral.
     public func connect(peripheral name: String) throws(BLERadioError) {
+        if peer(named: name)?.advertising != true, let device = advertisingDevice(named: name) {
+            return try connect(toDevice: device, advertisedAs: name)
+        }
         let peer = try existing(name)
         guard peer.role == .peripheral else { throw .wrongRole(name, is: peer.role) }
         guard peer.poweredOn else { throw .poweredOff(name) }
@@ -100,16 +114,19 @@ public final class BLERadio {
         peer.paired = true
         store(peer)
         host.record("ble.paired", ["peer": .string(name)])
+        if let twin = link.twin { return acceptedPairing(on: link, twin: twin) }
         configure(link, peer: peer)
     }
 
-    private func open(to peer: BLEPeer, localRole: BLELink.LocalRole) {
+    @discardableResult
+    func open(to peer: BLEPeer, localRole: BLELink.LocalRole) -> BLELink {
         let link = BLELink(id: links.count + 1, peer: peer.name, localRole: localRole)
         links.append(link)
         host.record("ble.connecting", ["peer": .string(peer.name), "link": .integer(link.id), "role": .string(localRole.rawValue)])
         host.schedule("ble.connected", at: host.now + settings.connectionSetup) { [weak self, link] in
             self?.connected(link)
         }
+        return link
     }
 
     private func connected(_ link: BLELink) {
@@ -130,7 +147,7 @@ public final class BLERadio {
     }
 
     /// MTU exchange, the characteristic read and notifications on: the link carries MIDI.
-    private func configure(_ link: BLELink, peer: BLEPeer) {
+    func configure(_ link: BLELink, peer: BLEPeer) {
         link.payloadSize = settings.payloadSize(peerATTMTU: peer.attMTU)
         link.state = .ready
         link.lastTraffic = host.now
@@ -148,7 +165,8 @@ public final class BLERadio {
     public func loseLink(_ name: String) throws(BLERadioError) {
         guard let link = link(to: name) else { throw .notConnected(name) }
         close(link, reason: "link-loss")
-        guard var peer = peer(named: name), peer.role == .peripheral else { return }
+        // Another simulated device is not a scripted peripheral: its own steps advertise again.
+        guard link.twin == nil, var peer = peer(named: name), peer.role == .peripheral else { return }
         peer.advertising = true
         store(peer)
         reconnectIfPaired(peer)
@@ -187,13 +205,15 @@ public final class BLERadio {
         }
     }
 
-    private func close(_ link: BLELink, reason: String) {
+    func close(_ link: BLELink, reason: String) {
         let wasReady = link.state == .ready
         link.state = .closed
         link.inbound = LinkDirection()
         link.outbound = LinkDirection()
         host.record("ble.disconnected", ["peer": .string(link.peer), "link": .integer(link.id), "reason": .string(reason)])
         if wasReady { host.linkClosed(link, reason: reason) }
+        // The other device loses the same connection.
+        if let twin = link.twin, let other = twin.link, other.state != .closed { twin.radio?.close(other, reason: reason) }
     }
 
     // MARK: Idle disconnect
@@ -221,6 +241,7 @@ public final class BLERadio {
     /// The peer sends one MIDI message (a keyboard key, a note from the other device).
     public func send(fromPeer name: String, _ message: [UInt8]) throws(BLERadioError) {
         guard let link = link(to: name), link.state == .ready else { throw .notConnected(name) }
+        guard link.twin == nil else { throw .simulatedDevice(name) }
         enqueue(message, on: link, inbound: true)
     }
 
@@ -266,14 +287,15 @@ public final class BLERadio {
         let arrival = host.now + settings.processingLatency + .nanoseconds(lateBy)
         let carried = Array(packets)
         host.schedule("ble.delivery", at: arrival) { [weak self, link] in
-            self?.deliver(carried, on: link, inbound: inbound)
+            if !inbound, let twin = link.twin { self?.deliverToTwin(carried, twin: twin) } else { self?.deliver(carried, on: link, inbound: inbound) }
         }
         let pending = inbound ? !link.inbound.isEmpty : !link.outbound.isEmpty
         if pending { scheduleConnectionEvent(link, inbound: inbound, atOrAfter: host.now + link.interval) }
     }
 
-    private func deliver(_ packets: [[UInt8]], on link: BLELink, inbound: Bool) {
+    func deliver(_ packets: [[UInt8]], on link: BLELink, inbound: Bool) {
         guard link.state == .ready else { return }
+        if link.twin != nil { link.lastTraffic = host.now }
         for packet in packets {
             do {
                 let messages = inbound ? try link.inbound.decoder.decode(packet) : try link.outbound.decoder.decode(packet)
@@ -307,7 +329,7 @@ public final class BLERadio {
         return peer
     }
 
-    private func store(_ peer: BLEPeer) {
+    func store(_ peer: BLEPeer) {
         if let index = peers.firstIndex(where: { $0.name == peer.name }) { peers[index] = peer } else { peers.append(peer) }
     }
 

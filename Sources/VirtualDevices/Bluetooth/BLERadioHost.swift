@@ -30,6 +30,7 @@ public enum BLERadioError: Error, Equatable, CustomStringConvertible {
     case notConnected(String)
     case poweredOff(String)
     case poweredOn(String)
+    case simulatedDevice(String)
 
     public var description: String {
         switch self {
@@ -43,6 +44,7 @@ public enum BLERadioError: Error, Equatable, CustomStringConvertible {
         case let .notConnected(name): "'\(name)' has no paired connection"
         case let .poweredOff(name): "'\(name)' is switched off"
         case let .poweredOn(name): "'\(name)' is already on"
+        case let .simulatedDevice(name): "'\(name)' is a simulated device: its apps send its MIDI"
         }
     }
 }

@@ -7,6 +7,12 @@ public struct YAMLValue {
     public let node: Node
     public let file: String
 
+    /// A node read from `file` (or made from such nodes, keeping their marks).
+    public init(node: Node, file: String) {
+        self.node = node
+        self.file = file
+    }
+
     /// Parses `text`; syntax errors come back as `SourceError`s with Yams' line and column. Every
     /// YAML reader (profiles, scripts, scenarios, the catalog) comes through here, so the alias
     /// bounds of `YAMLAliasCheck` protect them all.
