@@ -162,15 +162,23 @@ public final class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     // MARK: Session events
 
-    /// An interruption pauses the player (no finish callback); losing media services kills its voice.
+    /// An interruption pauses the player (no finish callback) and is passed on to the delegate, the
+    /// end with its options; losing media services kills its voice.
     private func observeSession() {
         guard let binding else { return }
         let session = AppContext.run(as: binding) { AVAudioSession.sharedInstance() }
         let center = NotificationCenter.default
         observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session,
                                             queue: nil) { [weak self] note in
+            guard let self else { return }
             let type = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
-            if type == AVAudioSession.InterruptionType.began.rawValue { self?.interrupted() }
+            if type == AVAudioSession.InterruptionType.began.rawValue {
+                self.interrupted()
+                self.delegate?.audioPlayerBeginInterruption(self)
+            } else if type == AVAudioSession.InterruptionType.ended.rawValue {
+                let options = note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
+                self.delegate?.audioPlayerEndInterruption(self, withOptions: Int(options))
+            }
         })
         observers.append(center.addObserver(forName: AVAudioSession.mediaServicesWereLostNotification, object: session,
                                             queue: nil) { [weak self] _ in self?.mediaServicesLost() })

@@ -65,8 +65,17 @@ class RemoteIOUnit: AudioUnitBase {
             return HardwareSnapshot(sampleRate: 48_000, outputChannels: 2, inputChannels: 1, ioBufferFrames: 1024)
         }
         let settings = server.currentHardware
-        return HardwareSnapshot(sampleRate: settings.sampleRate, outputChannels: max(1, settings.outputChannels),
+        return HardwareSnapshot(sampleRate: settings.sampleRate, outputChannels: max(1, routeOutputChannels(server) ?? settings.outputChannels),
                                 inputChannels: max(1, settings.inputChannels), ioBufferFrames: settings.ioBufferFrames)
+    }
+
+    /// On a route of several output ports (multiRoute) the hardware side is every port's channels
+    /// in route order — headphones L/R then HDMI 1/2 is four channels (2012 multiroute talk: "it's
+    /// going to see four channels"); nil for a one-port route, which has the negotiated count.
+    private func routeOutputChannels(_ server: AudioServer) -> Int? {
+        guard let app = binding?.app else { return nil }
+        let outputs = server.currentRoute(for: app).outputs
+        return outputs.count > 1 ? outputs.reduce(0) { $0 + max(1, $1.channels.count) } : nil
     }
 
     // MARK: Elements and formats

@@ -13,8 +13,10 @@ struct ConformanceCommand: ParsableCommand {
             Runs the scenarios in-process for the platform and the checks compiled into the bench, \
             reads Swift test outcomes from an xUnit \
             file (Tools/test writes one), and writes conformance.md, conformance.html, conformance.json \
-            and junit.xml. A requirement passes only when it has checks and all of them pass. Exits 1 \
-            if any requirement fails.
+            and junit.xml. A requirement fails when a check that ran failed, and passes when a check that \
+            ran passed; checks that did not run (tests without --test-results, scenarios pinned to \
+            another release) are listed as 'not run here' and count neither way. Built-in checks of \
+            other releases' behaviour run on those releases. Exits 1 if any requirement fails.
             """
     )
 
@@ -24,7 +26,7 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Folder to write the report into.")
     var out = "conformance-report"
 
-    @Option(help: "Swift Testing xUnit results (swift test --xunit-output X writes X-swift-testing.xml); without it tests are 'not run'.")
+    @Option(help: "Swift Testing xUnit results (swift test --xunit-output X writes X-swift-testing.xml); without it tests are 'not run here'.")
     var testResults: String?
 
     @Option(help: "Scenario folders or files.")

@@ -42,8 +42,9 @@ struct TestNameMappingTests {
     func everyNamedIDIsCatalogued() throws {
         let catalogued = Set(try RequirementCatalog.load().map(\.id))
         let named = try Self.namedIDs()
-        // Most requirements are proved by built-in checks now; the scan must still find the tests that name the rest.
-        #expect(named.count >= 100)
+        // Tests name what they check even where a built-in check proves it too (a check that did not
+        // run never blocks a requirement), so the scan must find a few hundred.
+        #expect(named.count >= 300, "the scan found only \(named.count) requirement IDs in test names")
         let missing = named.keys.filter { !catalogued.contains($0) }.sorted()
         #expect(missing.isEmpty, "named by tests but not catalogued: \(missing.map { "\($0) (\(named[$0]!))" })")
     }

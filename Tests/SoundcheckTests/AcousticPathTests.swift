@@ -92,7 +92,7 @@ struct AcousticPathTests {
     /// (speech-like, 0–8 s) plays to the speaker; the microphone hears its echo and a near-end
     /// talker (6–10 s). The same run is recorded with voice processing off and on; ERLE is the
     /// echo's power in the first recording over the residual's in the second, from 2 s to 6 s.
-    @Test("voice processing on the app's input removes at least 20 dB of the speaker's echo")
+    @Test("AU-VOICE-PROCESSING-ECHO: voice processing on the app's input removes at least 20 dB of the speaker's echo")
     func deviceERLE() throws {
         let off = try Self.recordCall(voiceProcessing: nil)
         let on = try Self.recordCall(voiceProcessing: VoiceProcessingOptions())
@@ -127,7 +127,7 @@ struct AcousticPathTests {
         }
     }
 
-    @Test("another app's sound on the speaker is cancelled too")
+    @Test("AU-VOICE-PROCESSING-ECHO: another app's sound on the speaker is cancelled too")
     func otherAppsEcho() throws {
         let off = try Self.recordCall(voiceProcessing: nil, farEndApp: "Game")
         let on = try Self.recordCall(voiceProcessing: VoiceProcessingOptions(), farEndApp: "Game")

@@ -25,7 +25,7 @@ struct PodcastPlayerTests {
         #expect(!session.isActive, "activation waits for play")
     }
 
-    @Test("a declined call interrupts, then lets it resume")
+    @Test("SESSION-INTERRUPT-BEGIN/END-RESUME: a declined call interrupts, then lets it resume")
     func declinedCall() throws {
         let (device, player) = try launch()
         device.run(as: "Podcasts") { player.play() }
@@ -40,7 +40,7 @@ struct PodcastPlayerTests {
         #expect(player.events == ["configured", "playing", "interrupted", "interruption ended, may resume", "playing"])
     }
 
-    @Test("no resume while the call lasts")
+    @Test("SESSION-INTERRUPT-CALL-ANSWERED: no resume while the call lasts")
     func answeredCall() throws {
         let (device, player) = try launch()
         device.run(as: "Podcasts") { player.play() }
@@ -51,7 +51,7 @@ struct PodcastPlayerTests {
         #expect(device.session("Podcasts").isInterrupted)
     }
 
-    @Test("pulling the headphones out pauses playback")
+    @Test("ROUTING-OLD-DEVICE-UNAVAILABLE: pulling the headphones out pauses playback")
     func unplug() throws {
         let (device, player) = try launch()
         let headphones = try device.attach("wired-headphones")
@@ -66,7 +66,7 @@ struct PodcastPlayerTests {
         #expect(routeChanges.last?.fields["previousOutputs"] == [["type": "Headphones", "uid": "Wired Headphones"]])
     }
 
-    @Test("after a media-services reset the player rebuilds and does not restart by itself")
+    @Test("SESSION-RESET: after a media-services reset the player rebuilds and does not restart by itself")
     func reset() throws {
         let (device, player) = try launch()
         device.run(as: "Podcasts") { player.play() }
@@ -81,7 +81,7 @@ struct PodcastPlayerTests {
         #expect(player.isPlaying && device.session("Podcasts").isActive)
     }
 
-    @Test("calls while the media server is down fail with mediaServicesFailed")
+    @Test("SESSION-RESET: calls while the media server is down fail with mediaServicesFailed")
     func callsDuringCrash() throws {
         let (device, player) = try launch()
         try device.perform(.mediaServerCrash(restartDelay: .seconds(1)))

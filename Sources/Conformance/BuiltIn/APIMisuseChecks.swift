@@ -23,8 +23,8 @@ enum APIMisuseChecks {
             let code = try device.launch("App") {
                 Self.code { try AVAudioSession.sharedInstance().setCategory(.playback, options: .defaultToSpeaker) }
             }
-            p.expect(code == AVAudioSession.ErrorCode.badParam.rawValue, "code == AVAudioSession.ErrorCode.badParam.rawValue")
-            p.expect(device.events("api.setCategory").last?.fields["result"] == "badParam", "device.events(\"api.setCategory\").last?.fields[\"result\"] == \"badParam\"")
+            p.expect(code, equals: AVAudioSession.ErrorCode.badParam.rawValue, "the error code (badParam is −50)")
+            p.expect(device.events("api.setCategory").last?.fields["result"], equals: "badParam", "the result the media server traced for setCategory")
         },
         BuiltInCheck(["ROUTING-OVERRIDE-PLAYANDRECORD-ONLY"],
                      "overriding the output of a playback session fails") { p in
@@ -33,7 +33,7 @@ enum APIMisuseChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playback)
                 return Self.code { try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker) }
             }
-            p.expect(code == AVAudioSession.ErrorCode.badParam.rawValue, "code == AVAudioSession.ErrorCode.badParam.rawValue")
+            p.expect(code, equals: AVAudioSession.ErrorCode.badParam.rawValue, "the error code (badParam is −50)")
         },
         BuiltInCheck(["SESSION-ACTIVATE-BACKGROUND"],
                      "a non-mixable session cannot start from the background") { p in
@@ -41,7 +41,7 @@ enum APIMisuseChecks {
             try device.launch("App", backgroundAudio: true) { try AVAudioSession.sharedInstance().setCategory(.playback) }
             try device.perform(.background(app: "App"))
             let code = device.run(as: "App") { Self.code { try AVAudioSession.sharedInstance().setActive(true) } }
-            p.expect(code == AVAudioSession.ErrorCode.cannotInterruptOthers.rawValue, "code == AVAudioSession.ErrorCode.cannotInterruptOthers.rawValue")
+            p.expect(code, equals: AVAudioSession.ErrorCode.cannotInterruptOthers.rawValue, "the error code of activating a non-mixable session from the background (cannotInterruptOthers)")
         },
         BuiltInCheck(["SESSION-ACTIVATE-CALL"],
                      "playAndRecord cannot go active during a call; playback can") { p in
@@ -52,7 +52,7 @@ enum APIMisuseChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
                 return Self.code { try AVAudioSession.sharedInstance().setActive(true) }
             }
-            p.expect(recordCode == AVAudioSession.ErrorCode.insufficientPriority.rawValue, "recordCode == AVAudioSession.ErrorCode.insufficientPriority.rawValue")
+            p.expect(recordCode, equals: AVAudioSession.ErrorCode.insufficientPriority.rawValue, "the error code of activating playAndRecord during a call (insufficientPriority)")
         },
     ]
 }

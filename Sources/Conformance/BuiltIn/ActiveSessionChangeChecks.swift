@@ -16,12 +16,12 @@ enum ActiveSessionChangeChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
                 try AVAudioSession.sharedInstance().setActive(true)
             }
-            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate } == 48_000, "device.run(as: \"Rec\") { AVAudioSession.sharedInstance().sampleRate } == 48_000")
+            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate }, equals: 48_000, "the sample rate before any preference")
             try device.run(as: "Rec") { try AVAudioSession.sharedInstance().setPreferredSampleRate(44_100) }
-            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate } == 44_100, "device.run(as: \"Rec\") { AVAudioSession.sharedInstance().sampleRate } == 44_100")
+            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate }, equals: 44_100, "the sample rate after preferring 44.1 kHz while active")
             try device.run(as: "Rec") { try AVAudioSession.sharedInstance().setActive(true) }
-            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate } == 44_100, "device.run(as: \"Rec\") { AVAudioSession.sharedInstance().sampleRate } == 44_100")
-            p.expect(device.session("Rec").isActive, "device.session(\"Rec\").isActive")
+            p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate }, equals: 44_100, "the sample rate after preferring 44.1 kHz while active")
+            p.expect(device.session("Rec").isActive, "activating an active session again left it inactive")
         },
     ]
 }

@@ -63,25 +63,25 @@ enum AudioRecorderChecks {
             try device.attach("usb-interface:2x2")
             try Self.launchRecorderApp(device)
             let usb = try device.run(as: "Memo") {
-                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }")
+                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "a USB input among availableInputs")
             }
             try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(usb) }
             device.attachInputSource(usb.uid, .sine(frequency: 1000, amplitude: 0.25))
             let url = try Self.recordingURL("usb")
             let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
-            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
-            p.expect(recorder.isRecording, "recorder.isRecording")
+            p.expect(device.run(as: "Memo") { recorder.record() }, "record() returned false")
+            p.expect(recorder.isRecording, "the recorder says it is not recording")
             device.advance(to: .seconds(1))
             device.answerRecordPermission("Memo", granted: true)
             device.advance(to: .seconds(2))
-            p.expect(abs(recorder.currentTime - 2) < 0.001, "abs(recorder.currentTime - 2) < 0.001")
+            p.expect(abs(recorder.currentTime - 2) < 0.001, "the recorder's currentTime after 2 s of recording is \(recorder.currentTime) s, expected 2 s")
             device.run(as: "Memo") { recorder.stop() }
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             device.advance(to: .milliseconds(2100))
             let (samples, rate, _) = try Self.readBack(url)
             p.expect(rate == 48_000 && samples.count == 96_000, "\(samples.count) frames")
-            try p.require(samples.count == 96_000, "samples.count == 96_000")
-            p.expect(samples[..<47_000].allSatisfy { $0 == 0 }, "samples[..<47_000].allSatisfy { $0 == 0 }")
+            try p.require(samples.count == 96_000, "the recording has \(samples.count) frames, expected 96,000 (2 s at 48 kHz)")
+            p.expect(samples[..<47_000].allSatisfy { $0 == 0 }, "the recording is not silent before record permission was granted (the first 47,000 frames)")
             let tone = Self.toneAmplitude(samples[49_000..<95_000], frequency: 1000, rate: 48_000)
             p.expect(abs(tone - 0.25) < 0.01, "tone \(tone)")
         },
@@ -96,17 +96,17 @@ enum AudioRecorderChecks {
             let log = Log(device)
             recorder.delegate = log
             device.advance(to: .milliseconds(300))
-            p.expect(device.run(as: "Memo") { recorder.record(forDuration: 0.75) }, "device.run(as: \"Memo\") { recorder.record(forDuration: 0.75) }")
+            p.expect(device.run(as: "Memo") { recorder.record(forDuration: 0.75) }, "record(forDuration: 0.75) returned false")
             device.advance(to: .milliseconds(1040))
-            p.expect(recorder.isRecording, "recorder.isRecording")
+            p.expect(recorder.isRecording, "the recorder says it is not recording")
             device.advance(to: .milliseconds(1060))
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             device.advance(to: .seconds(2))
-            p.expect(log.finishes.count == 1 && log.finishes.first?.successfully == true, "log.finishes.count == 1 && log.finishes.first?.successfully == true")
+            p.expect(log.finishes.map { $0.successfully }, equals: [true], "finish callbacks (successfully flags)")
             let (samples, rate, _) = try Self.readBack(url)
             // 0.75 s = 36,000 frames at 48 kHz = 33,075 frames at 44.1 kHz.
             p.expect(rate == 44_100 && samples.count == 33_075, "\(samples.count) frames")
-            try p.require(samples.count == 33_075, "samples.count == 33_075")
+            try p.require(samples.count == 33_075, "the recording has \(samples.count) frames, expected 33,075 (0.75 s at 44.1 kHz)")
             let tone = Self.toneAmplitude(samples[4_410..<30_870], frequency: 440, rate: 44_100)
             p.expect(abs(tone - 0.5) < 0.01, "tone \(tone)")
         },
@@ -114,14 +114,14 @@ enum AudioRecorderChecks {
                      "linear PCM settings are accepted; AAC is refused with Apple's 'fmt?' error") { p in
             let url = try Self.recordingURL("settings")
             let recorder = try AVAudioRecorder(url: url, settings: Self.settings(rate: 22_050, channels: 2))
-            p.expect(recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url, "recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url")
-            p.expect(recorder.channelAssignments == nil, "recorder.channelAssignments == nil")
+            p.expect(recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url, "the recorder reports \(recorder.format.sampleRate) Hz, \(recorder.format.channelCount) channel(s) at \(recorder.url.lastPathComponent); expected 22,050 Hz stereo at \(url.lastPathComponent)")
+            p.expect(recorder.channelAssignments == nil, "a new recorder has channelAssignments \(String(describing: recorder.channelAssignments)); expected nil")
             do {
                 _ = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0,
                                                              AVNumberOfChannelsKey: 2])
                 p.expect(false, "AAC was accepted")
             } catch let error as NSError {
-                p.expect(error.code == Int(kAudioFileUnsupportedDataFormatError), "error.code == Int(kAudioFileUnsupportedDataFormatError)")
+                p.expect(error.code, equals: Int(kAudioFileUnsupportedDataFormatError), "the error code for AAC settings (kAudioFileUnsupportedDataFormatError, 'fmt?')")
             }
         },
         BuiltInCheck(["SESSION-INTERRUPT-PLAYERS-PAUSE"],
@@ -136,9 +136,9 @@ enum AudioRecorderChecks {
             device.run(as: "Memo") { _ = recorder.record() }
             device.advance(to: .seconds(1))
             try device.perform(.incomingCall(caller: "Mum"))
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             device.advance(to: .seconds(3))
-            p.expect(log.finishes.isEmpty, "log.finishes.isEmpty")
+            p.expect(log.finishes.isEmpty, "the delegate was told the recorder finished \(log.finishes.count) time(s) after an interruption; expected none")
         },
         BuiltInCheck(["RECORDER-STOP-CLOSES-FILE"],
                      "deleteRecording needs a stopped recorder and removes the file") { p in
@@ -148,12 +148,12 @@ enum AudioRecorderChecks {
             let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
             device.run(as: "Memo") { _ = recorder.record() }
             device.advance(to: .milliseconds(500))
-            p.expect(!recorder.deleteRecording(), "!recorder.deleteRecording()")
+            p.expect(!recorder.deleteRecording(), "deleteRecording succeeded while recording; it needs a stopped recorder")
             device.run(as: "Memo") { recorder.stop() }
             device.advance(to: .seconds(1))
-            p.expect(FileManager.default.fileExists(atPath: url.path), "FileManager.default.fileExists(atPath: url.path)")
-            p.expect(recorder.deleteRecording(), "recorder.deleteRecording()")
-            p.expect(!FileManager.default.fileExists(atPath: url.path), "!FileManager.default.fileExists(atPath: url.path)")
+            p.expect(FileManager.default.fileExists(atPath: url.path), "the recording's file is missing after stop")
+            p.expect(recorder.deleteRecording(), "deleteRecording returned false on a stopped recorder")
+            p.expect(!FileManager.default.fileExists(atPath: url.path), "the recording's file still exists after deleteRecording")
         },
         BuiltInCheck(["SESSION-RESET-ZOMBIES"],
                      "after a media-services reset a recorder made before it cannot record") { p in
@@ -164,13 +164,13 @@ enum AudioRecorderChecks {
             device.advance(to: .seconds(1))
             try device.perform(.mediaServerCrash(restartDelay: .milliseconds(500)))
             device.advance(to: .seconds(2))
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             try device.run(as: "Memo") {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
                 try AVAudioSession.sharedInstance().setActive(true)
             }
-            p.expect(device.run(as: "Memo") { recorder.record() } == false, "device.run(as: \"Memo\") { recorder.record() } == false")
-            p.expect(!recorder.prepareToRecord(), "!recorder.prepareToRecord()")
+            p.expect(device.run(as: "Memo") { recorder.record() } == false, "a recorder made before the reset could record again; it should be a zombie")
+            p.expect(!recorder.prepareToRecord(), "a recorder made before the reset could prepare again; it should be a zombie")
             recorder.stop()
         },
         BuiltInCheck(["MULTICHANNEL-SELECTION-PLAYER-RECORDER"],
@@ -180,22 +180,22 @@ enum AudioRecorderChecks {
             try Self.launchRecorderApp(device)
             device.answerRecordPermission("Memo", granted: true)
             let usb = try device.run(as: "Memo") {
-                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }")
+                try p.require(AVAudioSession.sharedInstance().availableInputs?.first { $0.portType == .usbAudio }, "a USB input among availableInputs")
             }
             try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(usb) }
             device.attachInputSource(usb.uid, channel: 1, .sine(frequency: 500, amplitude: 0.5))
             device.attachInputSource(usb.uid, channel: 2, .sine(frequency: 1500, amplitude: 0.25))
             let url = try Self.recordingURL("second")
             let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
-            let second = try p.require(usb.channels?.last, "usb.channels?.last")
+            let second = try p.require(usb.channels?.last, "the USB input's last channel")
             recorder.channelAssignments = [second]
-            p.expect(device.run(as: "Memo") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) }, "device.run(as: \"Memo\") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) }")
-            p.expect(recorder.isRecording && recorder.currentTime == 0, "recorder.isRecording && recorder.currentTime == 0")
+            p.expect(device.run(as: "Memo") { recorder.record(atTime: recorder.deviceCurrentTime + 0.5, forDuration: 1) }, "record(atTime:forDuration:) returned false")
+            p.expect(recorder.isRecording && recorder.currentTime == 0, "before its start time the recorder is \(recorder.isRecording ? "recording" : "not recording") at \(recorder.currentTime) s; expected recording (pending) at 0 s")
             device.advance(to: .seconds(3))
             let (samples, _, _) = try Self.readBack(url)
-            try p.require(samples.count == 48_000, "samples.count == 48_000")
-            p.expect(abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01, "abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01")
-            p.expect(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01, "Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01")
+            try p.require(samples.count == 48_000, "the recording has \(samples.count) frames, expected 48,000 (1 s at 48 kHz)")
+            p.expect(abs(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000) - 0.25) < 0.01, "the chosen USB channel's 1.5 kHz tone was recorded at amplitude \(Self.toneAmplitude(samples[4_800..<43_200], frequency: 1500, rate: 48_000)), expected 0.25")
+            p.expect(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000) < 0.01, "the other USB channel's 500 Hz tone leaked into the recording at amplitude \(Self.toneAmplitude(samples[4_800..<43_200], frequency: 500, rate: 48_000))")
         },
         BuiltInCheck(["RECORDER-CONTROLS"],
                      "prepareToRecord creates the file; record, pause, record and stop keep only the recorded stretches; record(forDuration:) stops by itself") { p in
@@ -205,33 +205,33 @@ enum AudioRecorderChecks {
             device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
             let url = try Self.recordingURL("controls")
             let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: Self.settings()) }
-            p.expect(device.run(as: "Memo") { recorder.prepareToRecord() }, "device.run(as: \"Memo\") { recorder.prepareToRecord() }")
-            p.expect(FileManager.default.fileExists(atPath: url.path) && !recorder.isRecording, "FileManager.default.fileExists(atPath: url.path) && !recorder.isRecording")
+            p.expect(device.run(as: "Memo") { recorder.prepareToRecord() }, "prepareToRecord returned false")
+            p.expect(FileManager.default.fileExists(atPath: url.path) && !recorder.isRecording, "after prepareToRecord the file \(FileManager.default.fileExists(atPath: url.path) ? "exists" : "is missing") and the recorder is \(recorder.isRecording ? "recording" : "idle"); expected the file created and the recorder idle")
             device.advance(to: .milliseconds(500))
-            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            p.expect(device.run(as: "Memo") { recorder.record() }, "record() returned false")
             device.advance(to: .milliseconds(1500))
             device.run(as: "Memo") { recorder.pause() }
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             device.advance(to: .milliseconds(2500))
-            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            p.expect(device.run(as: "Memo") { recorder.record() }, "record() returned false")
             device.advance(to: .milliseconds(3000))
             device.run(as: "Memo") { recorder.stop() }
-            p.expect(!recorder.isRecording, "!recorder.isRecording")
+            p.expect(!recorder.isRecording, "the recorder says it is still recording")
             device.advance(to: .seconds(4))
 
             // 1 s before the pause and 0.5 s after it: 72,000 frames at 48 kHz, all of the tone.
             let (samples, rate, _) = try Self.readBack(url)
             p.expect(rate == 48_000 && abs(samples.count - 72_000) <= 1_024, "\(samples.count) frames")
-            try p.require(samples.count > 60_000, "samples.count > 60_000")
-            p.expect(abs(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "abs(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000) - 0.5) < 0.01")
-            p.expect(abs(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "abs(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000) - 0.5) < 0.01")
+            try p.require(samples.count > 60_000, "the recording has \(samples.count) frames, expected over 60,000")
+            p.expect(abs(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "the first recorded stretch has the 440 Hz tone at amplitude \(Self.toneAmplitude(samples[2_400..<45_600], frequency: 440, rate: 48_000)), expected 0.5")
+            p.expect(abs(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000) - 0.5) < 0.01, "the stretch recorded after resuming has the 440 Hz tone at amplitude \(Self.toneAmplitude(samples[50_400..<69_600], frequency: 440, rate: 48_000)), expected 0.5")
 
             let timedURL = try Self.recordingURL("controls-timed")
             let timed = try device.run(as: "Memo") { try AVAudioRecorder(url: timedURL, settings: Self.settings()) }
-            p.expect(device.run(as: "Memo") { timed.record(forDuration: 0.5) }, "device.run(as: \"Memo\") { timed.record(forDuration: 0.5) }")
+            p.expect(device.run(as: "Memo") { timed.record(forDuration: 0.5) }, "record(forDuration: 0.5) returned false")
             device.advance(to: .seconds(5))
-            p.expect(!timed.isRecording, "!timed.isRecording")
-            p.expect(try Self.readBack(timedURL).samples.count == 24_000, "try Self.readBack(timedURL).samples.count == 24_000")
+            p.expect(!timed.isRecording, "the recorder still records after its 0.5 s duration")
+            p.expect(try Self.readBack(timedURL).samples.count, equals: 24_000, "frames in a 0.5 s recording at 48 kHz")
         },
     ]
 }

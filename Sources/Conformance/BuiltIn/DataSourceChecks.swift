@@ -50,46 +50,46 @@ enum DataSourceChecks {
             let changes = try Self.memo(device)
             let (port, front) = try Self.source(device, "Front")
             try device.run(as: "Memo") { try port.setPreferredDataSource(front) }
-            let chosen = try p.require(device.run(as: "Memo") { AVAudioSession.sharedInstance().currentRoute.inputs.first }, "device.run(as: \"Memo\") { AVAudioSession.sharedInstance().currentRoute.inputs.first }")
-            p.expect(chosen.selectedDataSource?.dataSourceName == "Front", "chosen.selectedDataSource?.dataSourceName == \"Front\"")
-            p.expect(chosen.preferredDataSource?.dataSourceName == "Front", "chosen.preferredDataSource?.dataSourceName == \"Front\"")
-            p.expect(changes.reasons == [.routeConfigurationChange], "changes.reasons == [.routeConfigurationChange]")
+            let chosen = try p.require(device.run(as: "Memo") { AVAudioSession.sharedInstance().currentRoute.inputs.first }, "the route's input")
+            p.expect(chosen.selectedDataSource?.dataSourceName, equals: "Front", "the selected data source after preferring Front")
+            p.expect(chosen.preferredDataSource?.dataSourceName, equals: "Front", "the preferred data source after preferring Front")
+            p.expect(changes.reasons, equals: [.routeConfigurationChange], "the route-change reasons the app was told")
 
             let url = try AudioRecorderChecks.recordingURL("data-source")
             let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: AudioRecorderChecks.settings()) }
-            p.expect(device.run(as: "Memo") { recorder.record() }, "device.run(as: \"Memo\") { recorder.record() }")
+            p.expect(device.run(as: "Memo") { recorder.record() }, "record() returned false")
             device.advance(to: .seconds(1))
             let (_, back) = try Self.source(device, "Back")
             try device.run(as: "Memo") { try port.setPreferredDataSource(back) }
-            p.expect(device.run(as: "Memo") { AVAudioSession.sharedInstance().inputDataSource?.dataSourceName } == "Back", "device.run(as: \"Memo\") { AVAudioSession.sharedInstance().inputDataSource?.dataSourceName } == \"Back\"")
-            p.expect(changes.reasons == [.routeConfigurationChange, .routeConfigurationChange], "changes.reasons == [.routeConfigurationChange, .routeConfigurationChange]")
+            p.expect(device.run(as: "Memo") { AVAudioSession.sharedInstance().inputDataSource?.dataSourceName }, equals: "Back", "the session's inputDataSource after preferring Back")
+            p.expect(changes.reasons, equals: [.routeConfigurationChange, .routeConfigurationChange], "the route-change reasons the app was told after both choices")
             device.advance(to: .seconds(2))
             device.run(as: "Memo") { recorder.stop() }
             device.advance(to: .milliseconds(2100))
 
             let (samples, _, _) = try AudioRecorderChecks.readBack(url)
-            try p.require(samples.count >= 90_000, "samples.count >= 90_000")
+            try p.require(samples.count >= 90_000, "the recording has \(samples.count) frames, expected at least 90,000")
             let first = samples[4_800..<43_200], second = samples[52_800..<91_200]
-            p.expect(abs(AudioRecorderChecks.toneAmplitude(first, frequency: 440, rate: 48_000) - 0.5) < 0.01, "abs(AudioRecorderChecks.toneAmplitude(first, frequency: 440, rate: 48_000) - 0.5) < 0.01")
-            p.expect(AudioRecorderChecks.toneAmplitude(first, frequency: 880, rate: 48_000) < 0.01, "AudioRecorderChecks.toneAmplitude(first, frequency: 880, rate: 48_000) < 0.01")
-            p.expect(abs(AudioRecorderChecks.toneAmplitude(second, frequency: 880, rate: 48_000) - 0.5) < 0.01, "abs(AudioRecorderChecks.toneAmplitude(second, frequency: 880, rate: 48_000) - 0.5) < 0.01")
-            p.expect(AudioRecorderChecks.toneAmplitude(second, frequency: 440, rate: 48_000) < 0.01, "AudioRecorderChecks.toneAmplitude(second, frequency: 440, rate: 48_000) < 0.01")
+            p.expect(abs(AudioRecorderChecks.toneAmplitude(first, frequency: 440, rate: 48_000) - 0.5) < 0.01, "on the front mic the 440 Hz tone was recorded at amplitude \(AudioRecorderChecks.toneAmplitude(first, frequency: 440, rate: 48_000)), expected 0.5")
+            p.expect(AudioRecorderChecks.toneAmplitude(first, frequency: 880, rate: 48_000) < 0.01, "the back mic's 880 Hz tone was recorded while the front mic was chosen (amplitude \(AudioRecorderChecks.toneAmplitude(first, frequency: 880, rate: 48_000)))")
+            p.expect(abs(AudioRecorderChecks.toneAmplitude(second, frequency: 880, rate: 48_000) - 0.5) < 0.01, "on the back mic the 880 Hz tone was recorded at amplitude \(AudioRecorderChecks.toneAmplitude(second, frequency: 880, rate: 48_000)), expected 0.5")
+            p.expect(AudioRecorderChecks.toneAmplitude(second, frequency: 440, rate: 48_000) < 0.01, "the front mic's 440 Hz tone was still recorded after the back mic was chosen (amplitude \(AudioRecorderChecks.toneAmplitude(second, frequency: 440, rate: 48_000)))")
         },
         BuiltInCheck(["ROUTING-REASON-CONFIGURATION"],
                      "a polar pattern chosen on the front mic is selected in the route and posts routeConfigurationChange") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 52)
             let changes = try Self.memo(device)
             let (_, front) = try Self.source(device, "Front")
-            p.expect(front.selectedPolarPattern == .omnidirectional && front.preferredPolarPattern == nil, "front.selectedPolarPattern == .omnidirectional && front.preferredPolarPattern == nil")
+            p.expect(front.selectedPolarPattern == .omnidirectional && front.preferredPolarPattern == nil, "the front mic starts with pattern \(String(describing: front.selectedPolarPattern)), preferred \(String(describing: front.preferredPolarPattern)); expected omnidirectional, none preferred")
             try device.run(as: "Memo") { try front.setPreferredPolarPattern(.cardioid) }
-            p.expect(front.preferredPolarPattern == .cardioid, "front.preferredPolarPattern == .cardioid")
+            p.expect(front.preferredPolarPattern, equals: .cardioid, "the front mic's preferred polar pattern after choosing cardioid")
             let (_, reread) = try Self.source(device, "Front")
-            p.expect(reread.selectedPolarPattern == .cardioid && reread.preferredPolarPattern == .cardioid, "reread.selectedPolarPattern == .cardioid && reread.preferredPolarPattern == .cardioid")
-            p.expect(changes.reasons == [.routeConfigurationChange], "changes.reasons == [.routeConfigurationChange]")
+            p.expect(reread.selectedPolarPattern == .cardioid && reread.preferredPolarPattern == .cardioid, "read again from the route the front mic has pattern \(String(describing: reread.selectedPolarPattern)), preferred \(String(describing: reread.preferredPolarPattern)); expected cardioid for both")
+            p.expect(changes.reasons, equals: [.routeConfigurationChange], "the route-change reasons the app was told")
             try device.run(as: "Memo") { try front.setPreferredPolarPattern(.cardioid) }
             p.expect(changes.reasons.count == 1, "choosing the same pattern again changes nothing")
             try device.run(as: "Memo") { try front.setPreferredPolarPattern(nil) }
-            p.expect(try Self.source(device, "Front").1.selectedPolarPattern == .omnidirectional, "try Self.source(device, \"Front\").1.selectedPolarPattern == .omnidirectional")
+            p.expect(try Self.source(device, "Front").1.selectedPolarPattern, equals: .omnidirectional, "the front mic's pattern after clearing the preference")
         },
     ]
 }

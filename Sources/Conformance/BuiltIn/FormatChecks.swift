@@ -145,5 +145,16 @@ enum FormatChecks {
             channels[1][3 * buffer.stride] = 7
             p.expect(channels[0][7], equals: 7, "channel pointers share one interleaved block")
         },
+        BuiltInCheck(["FORMAT-PCM-BUFFER-NON-PCM"], "a PCM buffer cannot be made with a compressed (AAC) format") { p in
+            var aac = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatMPEG4AAC, mFormatFlags: 0, mBytesPerPacket: 0,
+                                                  mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0, mReserved: 0)
+            let format = try p.require(AVAudioFormat(streamDescription: &aac), "an AAC format made from its stream description")
+            p.expect(format.commonFormat, equals: .otherFormat, "the AAC format's common format")
+            p.expect(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 1024) == nil,
+                     "AVAudioPCMBuffer(pcmFormat:) made a buffer for an AAC format; Apple refuses non-PCM formats (an exception, nil in Swift)")
+            let pcm = try p.require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2), "standard stereo")
+            let buffer = try p.require(AVAudioPCMBuffer(pcmFormat: pcm, frameCapacity: 1024), "a PCM buffer for standard stereo (the control)")
+            p.expect(buffer.frameCapacity, equals: 1024, "the PCM buffer's frameCapacity")
+        },
     ]
 }

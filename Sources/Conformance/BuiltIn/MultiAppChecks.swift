@@ -20,13 +20,13 @@ enum MultiAppChecks {
                 try AVAudioSession.sharedInstance().setActive(true)
             }
             p.expect(device.session("Game").isActive && device.session(MusicApp.name).isActive, "ambient mixes")
-            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().isOtherAudioPlaying }, "device.run(as: \"Game\") { AVAudioSession.sharedInstance().isOtherAudioPlaying }")
-            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "device.run(as: \"Game\") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }")
+            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().isOtherAudioPlaying }, "the game reads isOtherAudioPlaying false while Music plays")
+            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "the game reads secondaryAudioShouldBeSilencedHint false while Music plays")
             try device.perform(.incomingCall(caller: "Alice"))
-            p.expect(!music.isPlaying, "!music.isPlaying")
-            p.expect(device.events("notify.interruption", app: MusicApp.name).first?.fields["type"] == "began", "device.events(\"notify.interruption\", app: MusicApp.name).first?.fields[\"type\"] == \"began\"")
+            p.expect(!music.isPlaying, "Music still plays; it should have been interrupted")
+            p.expect(device.events("notify.interruption", app: MusicApp.name).first?.fields["type"], equals: "began", "the first interruption notification Music received")
             try device.perform(.declineCall)
-            p.expect(music.isPlaying, "music.isPlaying")
+            p.expect(music.isPlaying, "Music did not resume after the call was declined")
         },
         BuiltInCheck(["SESSION-ACTIVATE-NONMIXABLE-INTERRUPTS"],
                      "a second playback app interrupts Music") { p in
@@ -37,9 +37,9 @@ enum MultiAppChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playback)
                 try AVAudioSession.sharedInstance().setActive(true)
             }
-            p.expect(!music.isPlaying, "!music.isPlaying")
-            p.expect(!device.session(MusicApp.name).isActive, "!device.session(MusicApp.name).isActive")
-            p.expect(device.session(MusicApp.name).isInterrupted, "device.session(MusicApp.name).isInterrupted")
+            p.expect(!music.isPlaying, "Music still plays; it should have been interrupted")
+            p.expect(!device.session(MusicApp.name).isActive, "Music's session stayed active beside a non-mixable playback app")
+            p.expect(device.session(MusicApp.name).isInterrupted, "Music's session is not marked interrupted")
         },
         BuiltInCheck(["SESSION-DUCK-OTHERS"],
                      "a navigation prompt ducks Music while active, then un-ducks it") { p in
@@ -53,11 +53,11 @@ enum MultiAppChecks {
                                                                  options: modern ? [.duckOthers, .interruptSpokenAudioAndMixWithOthers] : .duckOthers)
             }
             try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(true) }
-            p.expect(device.session(MusicApp.name).isDucked, "device.session(MusicApp.name).isDucked")
+            p.expect(device.session(MusicApp.name).isDucked, "Music is not ducked while the prompt's session is active")
             p.expect(music.isPlaying, "ducked, not interrupted")
             device.advance(by: .seconds(2))
             try device.run(as: "Maps") { try AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation) }
-            p.expect(!device.session(MusicApp.name).isDucked, "!device.session(MusicApp.name).isDucked")
+            p.expect(!device.session(MusicApp.name).isDucked, "Music is still ducked after the prompt's session deactivated")
         },
         BuiltInCheck(["ROUTING-OVERRIDE"],
                      "a VoIP call on the speaker while headphones come and go") { p in
@@ -72,16 +72,16 @@ enum MultiAppChecks {
             device.answerRecordPermission("Phone+", granted: true)
             p.expect(device.session("Phone+").outputTypes == [.builtInReceiver], "playAndRecord defaults to the receiver")
             try device.run(as: "Phone+") { try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker) }
-            p.expect(device.session("Phone+").outputTypes == [.builtInSpeaker], "device.session(\"Phone+\").outputTypes == [.builtInSpeaker]")
+            p.expect(device.session("Phone+").outputTypes, equals: [.builtInSpeaker], "the call's outputs after overriding to the speaker")
             let headphones = try device.attach("wired-headset")
             p.expect(device.session("Phone+").outputTypes == [.headphones], "a route change ends the override")
-            p.expect(device.session("Phone+").inputTypes == [.headsetMic], "device.session(\"Phone+\").inputTypes == [.headsetMic]")
+            p.expect(device.session("Phone+").inputTypes, equals: [.headsetMic], "the call's inputs with a wired headset")
             try device.detach(headphones)
-            p.expect(device.session("Phone+").outputTypes == [.builtInReceiver], "device.session(\"Phone+\").outputTypes == [.builtInReceiver]")
+            p.expect(device.session("Phone+").outputTypes, equals: [.builtInReceiver], "the call's outputs after the headset is unplugged")
             let reasons = device.events("notify.routeChange", app: "Phone+").map { $0.fields["reason"] }
             // Going active moved the device from the idle speaker to the receiver: a category change.
-            p.expect(reasons == ["categoryChange", "override", "newDeviceAvailable", "oldDeviceUnavailable"], "reasons == [\"categoryChange\", \"override\", \"newDeviceAvailable\", \"oldDeviceUnavailable\"]")
-            p.expect(device.run(as: "Phone+") { AVAudioSession.sharedInstance().sampleRate } == 16_000, "device.run(as: \"Phone+\") { AVAudioSession.sharedInstance().sampleRate } == 16_000")
+            p.expect(reasons, equals: ["categoryChange", "override", "newDeviceAvailable", "oldDeviceUnavailable"], "the route-change reasons the call was told")
+            p.expect(device.run(as: "Phone+") { AVAudioSession.sharedInstance().sampleRate }, equals: 16_000, "the call's sample rate (it prefers 16 kHz)")
         },
         BuiltInCheck(["ROUTING-MULTIROUTE"],
                      "headphones, HDMI and a 2x2 USB interface appear together") { p in
@@ -94,15 +94,15 @@ enum MultiAppChecks {
                 try AVAudioSession.sharedInstance().setActive(true)
             }
             let outputs = device.run(as: "DJ") { AVAudioSession.sharedInstance().currentRoute.outputs }
-            p.expect(outputs.map(\.portType) == [.headphones, .usbAudio, .HDMI], "outputs.map(\\.portType) == [.headphones, .usbAudio, .HDMI]")
-            p.expect(outputs.flatMap { $0.channels ?? [] }.count == 6, "outputs.flatMap { $0.channels ?? [] }.count == 6")
-            p.expect(device.run(as: "DJ") { AVAudioSession.sharedInstance().outputNumberOfChannels } >= 2, "device.run(as: \"DJ\") { AVAudioSession.sharedInstance().outputNumberOfChannels } >= 2")
+            p.expect(outputs.map(\.portType), equals: [.headphones, .usbAudio, .HDMI], "the multiRoute outputs, in route order")
+            p.expect(outputs.flatMap { $0.channels ?? [] }.count, equals: 6, "output channels of headphones, USB 2x2 and HDMI together")
+            p.expect(device.run(as: "DJ") { AVAudioSession.sharedInstance().outputNumberOfChannels } >= 2, "outputNumberOfChannels is under 2 on a multiRoute route")
             // 2012 talk: activating MultiRoute "will trigger a route change with the reason Category
             // Change", and the inputs are the built-in microphone and the two USB inputs.
-            p.expect(device.events("notify.routeChange", app: "DJ").map { $0.fields["reason"] } == ["categoryChange"], "device.events(\"notify.routeChange\", app: \"DJ\").map { $0.fields[\"reason\"] } == [\"categoryChange\"]")
+            p.expect(device.events("notify.routeChange", app: "DJ").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons on activating multiRoute")
             let inputs = device.run(as: "DJ") { AVAudioSession.sharedInstance().currentRoute.inputs }
-            p.expect(inputs.map(\.portType) == [.builtInMic, .usbAudio], "inputs.map(\\.portType) == [.builtInMic, .usbAudio]")
-            p.expect(inputs.flatMap { $0.channels ?? [] }.count == 3, "inputs.flatMap { $0.channels ?? [] }.count == 3")
+            p.expect(inputs.map(\.portType), equals: [.builtInMic, .usbAudio], "the multiRoute inputs")
+            p.expect(inputs.flatMap { $0.channels ?? [] }.count, equals: 3, "input channels: the built-in mic and the two USB inputs")
         },
     ]
 }

@@ -38,19 +38,19 @@ enum OneDeviceTruthChecks {
                 try session.setActive(true)
             }
             for app in ["Game", "Phone"] {
-                p.expect(Self.read(device, app) { $0.currentRoute.outputs.map(\.portType) } == [.builtInReceiver], "Self.read(device, app) { $0.currentRoute.outputs.map(\\.portType) } == [.builtInReceiver]")
-                p.expect(Self.read(device, app) { $0.sampleRate } == 16_000, "Self.read(device, app) { $0.sampleRate } == 16_000")
+                p.expect(Self.read(device, app) { $0.currentRoute.outputs.map(\.portType) }, equals: [.builtInReceiver], "\(app)'s outputs while the call holds the route")
+                p.expect(Self.read(device, app) { $0.sampleRate }, equals: 16_000, "\(app)'s sample rate while the call's 16 kHz holds the device")
             }
             // The game's own request is only a request while the call controls the hardware.
             try device.run(as: "Game") { try AVAudioSession.sharedInstance().setPreferredSampleRate(48_000) }
-            p.expect(Self.read(device, "Game") { $0.sampleRate } == 16_000, "Self.read(device, \"Game\") { $0.sampleRate } == 16_000")
-            p.expect(Self.read(device, "Game") { $0.preferredSampleRate } == 48_000, "Self.read(device, \"Game\") { $0.preferredSampleRate } == 48_000")
+            p.expect(Self.read(device, "Game") { $0.sampleRate }, equals: 16_000, "the game's sample rate (the device's one rate)")
+            p.expect(Self.read(device, "Game") { $0.preferredSampleRate }, equals: 48_000, "the game's own preferred rate (kept though not granted)")
             // The call ends: the game alone controls the device again (speaker, its 48 kHz).
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(false) }
-            p.expect(Self.read(device, "Phone") { $0.currentRoute.outputs.map(\.portType) } == [.builtInSpeaker], "Self.read(device, \"Phone\") { $0.currentRoute.outputs.map(\\.portType) } == [.builtInSpeaker]")
-            p.expect(Self.read(device, "Phone") { $0.sampleRate } == 48_000, "Self.read(device, \"Phone\") { $0.sampleRate } == 48_000")
+            p.expect(Self.read(device, "Phone") { $0.currentRoute.outputs.map(\.portType) }, equals: [.builtInSpeaker], "the phone's outputs after the call")
+            p.expect(Self.read(device, "Phone") { $0.sampleRate }, equals: 48_000, "the phone's sample rate after the call")
             let gameReasons = device.events("notify.routeChange", app: "Game").map { $0.fields["reason"] }
-            p.expect(gameReasons == ["categoryChange", "categoryChange"], "gameReasons == [\"categoryChange\", \"categoryChange\"]")
+            p.expect(gameReasons, equals: ["categoryChange", "categoryChange"], "the route-change reasons the game was told")
         },
         BuiltInCheck(["SESSION-ACTIVE-CHANGE-APPLIES"],
                      "adding duckOthers to an active session ducks Music at once") { p in
@@ -63,14 +63,14 @@ enum OneDeviceTruthChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playback, options: [.mixWithOthers, .duckOthers])
             }
             device.advance(to: .seconds(2))
-            p.expect(device.session("Music").isDucked, "device.session(\"Music\").isDucked")
-            let speaker = try p.require(device.sink("Speaker"), "device.sink(\"Speaker\")")
-            let before = try p.require(speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(200), to: .milliseconds(900)), "speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(200), to: .milliseconds(900))")
-            let after = try p.require(speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(1100), to: .seconds(2)), "speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(1100), to: .seconds(2))")
-            p.expect(abs(before - 0.5) < 0.01, "abs(before - 0.5) < 0.01")
+            p.expect(device.session("Music").isDucked, "Music is not ducked after the navigation app changed its options while active")
+            let speaker = try p.require(device.sink("Speaker"), "the output that reached port \"Speaker\"")
+            let before = try p.require(speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(200), to: .milliseconds(900)), "the level of the 440 Hz tone at speaker (channel 1 from 200 ms to 900 ms)")
+            let after = try p.require(speaker.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(1100), to: .seconds(2)), "the level of the 440 Hz tone at speaker (channel 1 from 1100 ms to 2 s)")
+            p.expect(abs(before - 0.5) < 0.01, "Music's tone before ducking has amplitude \(before), expected 0.5")
             p.expect(abs(after - 0.05) < 0.005, "ducked by 20 dB without a new setActive(true)")
             // The category change of an active session is a route change for the app itself.
-            p.expect(device.events("notify.routeChange", app: "Nav").map { $0.fields["reason"] } == ["categoryChange"], "device.events(\"notify.routeChange\", app: \"Nav\").map { $0.fields[\"reason\"] } == [\"categoryChange\"]")
+            p.expect(device.events("notify.routeChange", app: "Nav").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons the navigation app was told")
         },
         BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
                      "an interruption ends the speaker override; so does a category change") { p in
@@ -78,7 +78,7 @@ enum OneDeviceTruthChecks {
             try Self.launch(device, "Phone", .playAndRecord, mode: .voiceChat)
             device.answerRecordPermission("Phone", granted: true)
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker) }
-            p.expect(device.session("Phone").outputTypes == [.builtInSpeaker], "device.session(\"Phone\").outputTypes == [.builtInSpeaker]")
+            p.expect(device.session("Phone").outputTypes, equals: [.builtInSpeaker], "the call's outputs after overriding to the speaker")
             try device.perform(.alarm)
             try device.perform(.dismissAlarm)
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(true) }
@@ -92,7 +92,7 @@ enum OneDeviceTruthChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
             }
             p.expect(device.session("Phone").outputTypes == [.builtInReceiver], "the category change reverted the override")
-            p.expect(device.events("route.overrideReverted", app: "Phone").count == 2, "device.events(\"route.overrideReverted\", app: \"Phone\").count == 2")
+            p.expect(device.events("route.overrideReverted", app: "Phone").count, equals: 2, "speaker overrides the system reverted")
         },
         BuiltInCheck(["SESSION-RESET-MEDIA-SERVICES-FAILED"],
                      "while the media server is down, routing and hardware calls fail with mediaServicesFailed") { p in
@@ -110,7 +110,7 @@ enum OneDeviceTruthChecks {
                 let code = device.run(as: "Phone") { () -> Int? in
                     do { try call(AVAudioSession.sharedInstance()); return nil } catch { return (error as NSError).code }
                 }
-                p.expect(code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue, "code == AVAudioSession.ErrorCode.mediaServicesFailed.rawValue")
+                p.expect(code, equals: AVAudioSession.ErrorCode.mediaServicesFailed.rawValue, "the error code of a session call while the media server is down (mediaServicesFailed)")
             }
             p.expect(device.events("notify.routeChange", app: "Phone").count == routeChanges, "a failed override posts nothing")
         },
@@ -128,10 +128,10 @@ enum OneDeviceTruthChecks {
                 }
                 try device.detach(headphones)
                 let began = device.events("notify.interruption", app: "Music")
-                p.expect(began.count == (interrupted ? 1 : 0), "began.count == (interrupted ? 1 : 0)")
+                p.expect(began.count, equals: interrupted ? 1 : 0, "interruptions Music was told when the headphones were pulled")
                 if interrupted { p.expect(began.first?.fields["reason"] == "routeDisconnected", "began.first?.fields[\"reason\"] == \"routeDisconnected\"") }
-                p.expect(device.session("Music").isActive == !interrupted, "device.session(\"Music\").isActive == !interrupted")
-                p.expect(device.events("notify.routeChange", app: "Music").map { $0.fields["reason"] } == ["oldDeviceUnavailable"], "device.events(\"notify.routeChange\", app: \"Music\").map { $0.fields[\"reason\"] } == [\"oldDeviceUnavailable\"]")
+                p.expect(device.session("Music").isActive, equals: !interrupted, "Music's session being active after the headphones were pulled")
+                p.expect(device.events("notify.routeChange", app: "Music").map { $0.fields["reason"] }, equals: ["oldDeviceUnavailable"], "the route-change reasons Music was told")
         }
         },
         BuiltInCheck(["SESSION-CATEGORY-RECORD-SILENCES"],
@@ -145,10 +145,10 @@ enum OneDeviceTruthChecks {
             device.advance(to: .seconds(2))
             try device.run(as: "Rec") { try AVAudioSession.sharedInstance().setActive(false) }
             device.advance(to: .seconds(3))
-            let speaker = try p.require(device.sink("Speaker"), "device.sink(\"Speaker\")")
-            p.expect(!speaker.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)), "!speaker.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900))")
-            p.expect(speaker.isSilent(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)), "speaker.isSilent(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900))")
-            p.expect(!speaker.isSilent(channel: 1, from: .milliseconds(2100), to: .milliseconds(2900)), "!speaker.isSilent(channel: 1, from: .milliseconds(2100), to: .milliseconds(2900))")
+            let speaker = try p.require(device.sink("Speaker"), "the output that reached port \"Speaker\"")
+            p.expect(!speaker.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)), "the speaker was silent before the recording app went active")
+            p.expect(speaker.isSilent(channel: 1, from: .milliseconds(1100), to: .milliseconds(1900)), "playback was still heard while a record-category session was active")
+            p.expect(!speaker.isSilent(channel: 1, from: .milliseconds(2100), to: .milliseconds(2900)), "playback was not heard again after the record-category session ended")
         },
         BuiltInCheck(["SESSION-BACKGROUND-INPUT-STOPS"],
                      "input stops reaching an app that goes to the background without the audio mode") { p in
@@ -163,9 +163,9 @@ enum OneDeviceTruthChecks {
             device.advance(to: .seconds(1))
             try device.perform(.background(app: "Rec"))
             device.advance(to: .seconds(2))
-            let input = try p.require(device.inputSink("Rec"), "device.inputSink(\"Rec\")")
-            p.expect(!input.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)), "!input.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900))")
-            p.expect(input.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "input.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2))")
+            let input = try p.require(device.inputSink("Rec"), "the input the app received")
+            p.expect(!input.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)), "the app heard nothing from the mic while in the foreground")
+            p.expect(input.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "the app still heard the mic in the background without the audio background mode")
         },
     ]
 }

@@ -23,24 +23,40 @@ enum SpeakerOverrideResetChecks {
                      "headphones plugged in and pulled out leave the call on the receiver, not the speaker") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 41)
             try Self.speakerphone(device)
-            p.expect(Self.outputs(device) == [.builtInSpeaker], "Self.outputs(device) == [.builtInSpeaker]")
+            p.expect(Self.outputs(device), equals: [.builtInSpeaker], "the call's outputs after overriding to the speaker")
             let headset = try device.attach("wired-headset")
-            p.expect(Self.outputs(device) == [.headphones], "Self.outputs(device) == [.headphones]")
+            p.expect(Self.outputs(device), equals: [.headphones], "the call's outputs with a headset plugged in")
             try device.detach(headset)
-            p.expect(Self.outputs(device) == [.builtInReceiver], "Self.outputs(device) == [.builtInReceiver]")
+            p.expect(Self.outputs(device), equals: [.builtInReceiver], "the call's outputs afterwards (the override must not come back)")
         },
         BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
                      "after an alarm interrupts the speakerphone, the reactivated session is on the receiver") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 42)
             try Self.speakerphone(device)
-            p.expect(Self.outputs(device) == [.builtInSpeaker], "Self.outputs(device) == [.builtInSpeaker]")
+            p.expect(Self.outputs(device), equals: [.builtInSpeaker], "the call's outputs after overriding to the speaker")
             try device.perform(.alarm)
             try device.perform(.dismissAlarm)
             p.expect(device.events("notify.interruption", app: "Phone").count == 2, "began and ended")
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(true) }
-            p.expect(Self.outputs(device) == [.builtInReceiver], "Self.outputs(device) == [.builtInReceiver]")
+            p.expect(Self.outputs(device), equals: [.builtInReceiver], "the call's outputs afterwards (the override must not come back)")
             let overrides = device.events("api.overrideOutputAudioPort", app: "Phone")
             p.expect(overrides.count == 1, "the app did not revert the override itself")
+        },
+        BuiltInCheck(["ROUTING-OVERRIDE-LIMITED"],
+                     "an app redirects its output only by overriding a playAndRecord session, and a plugged headset still takes it") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 43)
+            let refused = try device.launch("Music player") {
+                try AVAudioSession.sharedInstance().setCategory(.playback)
+                try AVAudioSession.sharedInstance().setActive(true)
+                do { try AVAudioSession.sharedInstance().overrideOutputAudioPort(.speaker) } catch { return (error as NSError).code }
+                return 0
+            }
+            p.expect(refused, equals: AVAudioSession.ErrorCode.badParam.rawValue, "the error code of a playback session's overrideOutputAudioPort(.speaker)")
+            try device.run(as: "Music player") { try AVAudioSession.sharedInstance().setActive(false) }
+            try Self.speakerphone(device)
+            p.expect(Self.outputs(device), equals: [.builtInSpeaker], "a playAndRecord call's outputs after overriding to the speaker")
+            _ = try device.attach("wired-headset")
+            p.expect(Self.outputs(device), equals: [.headphones], "the call's outputs after the user plugs in a headset over the app's override")
         },
     ]
 }

@@ -18,14 +18,14 @@ enum SystemEventsChecks {
             device.run(as: MusicApp.name) { music.play() }
             for (start, end) in [(DeviceEvent.alarm, DeviceEvent.dismissAlarm), (.siri, .siriEnd)] {
                 try device.perform(start)
-                p.expect(!music.isPlaying, "!music.isPlaying")
+                p.expect(!music.isPlaying, "Music still plays during the interruption")
                 device.advance(by: .seconds(5))
                 try device.perform(end)
-                p.expect(music.isPlaying, "music.isPlaying")
+                p.expect(music.isPlaying, "Music did not resume after the interruption ended")
             }
             let interruptions = device.events("notify.interruption", app: MusicApp.name)
-            p.expect(interruptions.map { $0.fields["type"] } == ["began", "ended", "began", "ended"], "interruptions.map { $0.fields[\"type\"] } == [\"began\", \"ended\", \"began\", \"ended\"]")
-            p.expect(interruptions[1].fields["options"] == ["shouldResume"], "interruptions[1].fields[\"options\"] == [\"shouldResume\"]")
+            p.expect(interruptions.map { $0.fields["type"] }, equals: ["began", "ended", "began", "ended"], "the interruption notifications Music got for the alarm and for Siri")
+            p.expect(interruptions[1].fields["options"], equals: ["shouldResume"], "the options of the alarm's ended")
         },
         BuiltInCheck(["SESSION-SILENCE-RINGER-SWITCH"],
                      "the switch silences an ambient game but not playback") { p in
@@ -38,11 +38,11 @@ enum SystemEventsChecks {
             }
             p.expect(!device.session(MusicApp.name).isSilenced, "playback with background audio keeps sounding")
             try device.perform(.ringerSwitch(silent: true))
-            p.expect(device.session("Game").isSilenced, "device.session(\"Game\").isSilenced")
-            p.expect(!device.session(MusicApp.name).isSilenced, "!device.session(MusicApp.name).isSilenced")
+            p.expect(device.session("Game").isSilenced, "the ambient game is not silenced with the switch on silent")
+            p.expect(!device.session(MusicApp.name).isSilenced, "Music (playback) is silenced by the ring/silent switch; it must keep sounding")
             try device.perform(.ringerSwitch(silent: false))
-            p.expect(!device.session("Game").isSilenced, "!device.session(\"Game\").isSilenced")
-            p.expect(device.events("session.silenced", app: "Game").map { $0.fields["silenced"] } == [true, false], "device.events(\"session.silenced\", app: \"Game\").map { $0.fields[\"silenced\"] } == [true, false]")
+            p.expect(!device.session("Game").isSilenced, "the ambient game stays silenced after the switch went back to ring")
+            p.expect(device.events("session.silenced", app: "Game").map { $0.fields["silenced"] }, equals: [true, false], "the game's silenced changes the media server traced")
         },
         BuiltInCheck(["SESSION-HINT-TWO-SIDED"],
                      "a foreground game hears begin when Music starts playing and end when it stops, in the one notification") { p in
@@ -64,11 +64,11 @@ enum SystemEventsChecks {
             // The user starts Music from Control Center while the game is in front.
             device.run(as: MusicApp.name) { music.play() }
             p.expect(music.isPlaying, "the Now Playing app may start from the background")
-            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "device.run(as: \"Game\") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }")
+            p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "the game reads secondaryAudioShouldBeSilencedHint false while Music plays")
             device.run(as: MusicApp.name) { music.stop() }
             p.expect(hints.values == [AVAudioSession.SilenceSecondaryAudioHintType.begin.rawValue,
                                      AVAudioSession.SilenceSecondaryAudioHintType.end.rawValue], "hints.values == [AVAudioSession.SilenceSecondaryAudioHintType.begin.rawValue, AVAudioSession.SilenceSecondaryAudioHintType.end.rawValue]")
-            p.expect(!device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "!device.run(as: \"Game\") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }")
+            p.expect(!device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "the game still reads secondaryAudioShouldBeSilencedHint true after Music stopped")
             if let observer { NotificationCenter.default.removeObserver(observer) }
         },
         BuiltInCheck(["SESSION-PERMISSION"],
@@ -77,18 +77,18 @@ enum SystemEventsChecks {
             final class Answers: @unchecked Sendable { var values: [Bool] = [] }
             let answers = Answers()
             try device.launch("Recorder") {
-                p.expect(AVAudioApplication.shared.recordPermission == .undetermined, "AVAudioApplication.shared.recordPermission == .undetermined")
+                p.expect(AVAudioApplication.shared.recordPermission, equals: .undetermined, "record permission before the user was asked")
                 AVAudioApplication.requestRecordPermission { answers.values.append($0) }
             }
             p.expect(answers.values.isEmpty, "the dialog waits for the user")
-            p.expect(device.session("Recorder").recordPermission == .undetermined, "device.session(\"Recorder\").recordPermission == .undetermined")
+            p.expect(device.session("Recorder").recordPermission, equals: .undetermined, "record permission while the dialog is up")
             device.answerRecordPermission("Recorder", granted: true)
-            p.expect(answers.values == [true], "answers.values == [true]")
+            p.expect(answers.values, equals: [true], "the answers the app's completion handler got after the user granted")
             device.run(as: "Recorder") { AVAudioApplication.requestRecordPermission { answers.values.append($0) } }
             p.expect(answers.values == [true, true], "already decided: answered at once")
             device.server.answerRecordPermission(AppID("Recorder"), granted: false, fromSettings: true)
-            p.expect(device.run(as: "Recorder") { AVAudioApplication.shared.recordPermission } == .denied, "device.run(as: \"Recorder\") { AVAudioApplication.shared.recordPermission } == .denied")
-            p.expect(device.events("permission.dialog", app: "Recorder").count == 1, "device.events(\"permission.dialog\", app: \"Recorder\").count == 1")
+            p.expect(device.run(as: "Recorder") { AVAudioApplication.shared.recordPermission }, equals: .denied, "record permission after the user revoked it in Settings")
+            p.expect(device.events("permission.dialog", app: "Recorder").count, equals: 1, "permission dialogs shown (the first request only)")
         },
         BuiltInCheck(["SESSION-PERMISSION-FIRST-ACTIVATION"],
                      "activating an input category asks for permission") { p in
@@ -97,10 +97,10 @@ enum SystemEventsChecks {
                 try AVAudioSession.sharedInstance().setCategory(.record)
                 try AVAudioSession.sharedInstance().setActive(true)
             }
-            p.expect(device.events("permission.dialog", app: "Memo").count == 1, "device.events(\"permission.dialog\", app: \"Memo\").count == 1")
-            p.expect(device.server.isInputSilencedByPermission(AppID("Memo")), "device.server.isInputSilencedByPermission(AppID(\"Memo\"))")
+            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "permission dialogs shown on the first activation with input")
+            p.expect(device.server.isInputSilencedByPermission(AppID("Memo")), "the app's input is not silenced while the permission dialog is unanswered")
             device.answerRecordPermission("Memo", granted: true)
-            p.expect(!device.server.isInputSilencedByPermission(AppID("Memo")), "!device.server.isInputSilencedByPermission(AppID(\"Memo\"))")
+            p.expect(!device.server.isInputSilencedByPermission(AppID("Memo")), "the app's input stays silenced after the user granted permission")
         },
         BuiltInCheck(["UIKIT-LIFECYCLE"],
                      "UIApplication state and notifications follow the app's lifecycle") { p in
@@ -115,10 +115,10 @@ enum SystemEventsChecks {
                         seen.names.append($0.name.rawValue)
                     })
                 }
-                p.expect(UIApplication.shared.applicationState == .active, "UIApplication.shared.applicationState == .active")
+                p.expect(UIApplication.shared.applicationState, equals: .active, "applicationState right after launch")
             }
             try device.perform(.background(app: "App"))
-            p.expect(device.run(as: "App") { UIApplication.shared.applicationState } == .background, "device.run(as: \"App\") { UIApplication.shared.applicationState } == .background")
+            p.expect(device.run(as: "App") { UIApplication.shared.applicationState }, equals: .background, "applicationState after going to the background")
             try device.perform(.foreground(app: "App"))
             p.expect(seen.names == ["UIApplicationWillResignActiveNotification", "UIApplicationDidEnterBackgroundNotification",
                                    "UIApplicationWillEnterForegroundNotification", "UIApplicationDidBecomeActiveNotification"], "seen.names == [\"UIApplicationWillResignActiveNotification\", \"UIApplicationDidEnterBackgroundNotification\", \"UIApplicationWillEnterForegroundNotification\", \"UIApplicationDidBecomeActiveNotification\"]")
@@ -139,13 +139,13 @@ enum SystemEventsChecks {
             try device.perform(.mediaServerCrash(restartDelay: .milliseconds(250)))
             device.advance(by: .seconds(1))
             for app in [MusicApp.name, "Memo"] {
-                p.expect(device.events("notify.mediaServicesWereLost", app: app).count == 1, "device.events(\"notify.mediaServicesWereLost\", app: app).count == 1")
-                p.expect(device.events("notify.mediaServicesWereReset", app: app).count == 1, "device.events(\"notify.mediaServicesWereReset\", app: app).count == 1")
-                p.expect(!device.session(app).isActive, "!device.session(app).isActive")
+                p.expect(device.events("notify.mediaServicesWereLost", app: app).count, equals: 1, "mediaServicesWereLost notifications \(app) got")
+                p.expect(device.events("notify.mediaServicesWereReset", app: app).count, equals: 1, "mediaServicesWereReset notifications \(app) got")
+                p.expect(!device.session(app).isActive, "\(app)'s session is still active after the reset; every session must be inactive")
             }
             p.expect(device.session("Memo").configuration.category == .soloAmbient, "the session is back to its defaults")
             p.expect(device.session(MusicApp.name).configuration.category == .playback, "Music reconfigured on reset")
-            p.expect(device.server.epoch == 1, "device.server.epoch == 1")
+            p.expect(device.server.epoch, equals: 1, "media-server resets counted")
         },
     ]
 }

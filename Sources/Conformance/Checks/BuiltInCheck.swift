@@ -45,17 +45,22 @@ public struct CheckProbe: Sendable {
         if actual != expected { failures.append("line \(line): \(what) is \(actual), expected \(expected)") }
     }
 
-    /// Unwraps `value` or fails the check here.
+    /// Unwraps `value` or fails the check here, saying what was missing.
     public func require<T>(_ value: T?, _ what: String, line: Int = #line) throws -> T {
-        guard let value else { throw CheckAbort(message: "line \(line): \(what) is nil") }
+        guard let value else { throw CheckAbort(message: "line \(line): \(what) is missing") }
         return value
+    }
+
+    /// Fails the check here when `condition` is false: what follows would only fail confusingly.
+    public func require(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) throws {
+        guard condition else { throw CheckAbort(message: "line \(line): \(message())") }
     }
 }
 
 extension CheckProbe {
     /// Unwraps `value` or throws, for helpers that build what a check needs outside its body.
     static func required<T>(_ value: T?, _ what: String = "a value the check needs", line: Int = #line) throws -> T {
-        guard let value else { throw CheckAbort(message: "line \(line): \(what) is nil") }
+        guard let value else { throw CheckAbort(message: "line \(line): \(what) is missing") }
         return value
     }
 }

@@ -15,16 +15,23 @@ public struct ConformanceCheck: Sendable, Equatable {
     /// The requirement IDs it names, in the order written.
     public let requirementIDs: [String]
     public let outcome: CheckOutcome
+    /// The release it ran on when that is not the report's: a built-in check of another release's
+    /// behaviour runs on a release all its requirements name (`ios6`). Nil: the report's release.
+    public let ranOn: String?
 
-    public init(kind: Kind, name: String, requirementIDs: [String], outcome: CheckOutcome) {
+    public init(kind: Kind, name: String, requirementIDs: [String], outcome: CheckOutcome, ranOn: String? = nil) {
         self.kind = kind
         self.name = name
         self.requirementIDs = requirementIDs
         self.outcome = outcome
+        self.ranOn = ranOn
     }
 
-    /// `scenario Scenarios/x.yaml`, `check name`, `test ScenarioTests/…: name` — how reports cite it.
-    public var label: String { "\(kind.rawValue) \(name)" }
+    /// `scenario Scenarios/x.yaml`, `check name`, `check name [on ios6]`, `test ScenarioTests/…: name` — how reports cite it.
+    public var label: String { "\(kind.rawValue) \(name)" + (ranOn.map { " [on \($0)]" } ?? "") }
+
+    /// Whether it ran (passed or failed) rather than being left out of this report's run.
+    public var ran: Bool { if case .notRun = outcome { false } else { true } }
 }
 
 /// What became of a check in this report's run.
@@ -35,6 +42,7 @@ public enum CheckOutcome: Sendable, Equatable {
     /// Why it did not run (no test results given, the scenario is pinned to another platform).
     case notRun(String)
 
+    /// The outcome in the report's files and the shards' (`passed`, `failed`, `not run`).
     public var word: String {
         switch self {
         case .passed: "passed"
@@ -42,6 +50,10 @@ public enum CheckOutcome: Sendable, Equatable {
         case .notRun: "not run"
         }
     }
+
+    /// The outcome as a reader of a report sees it beside a requirement: a check that did not run
+    /// is "not run here" — it may pass elsewhere (CI with test results), but this report cannot say.
+    public var title: String { if case .notRun = self { "not run here" } else { word } }
 
     public var detail: String? {
         switch self {

@@ -23,7 +23,7 @@ public struct ConformanceReport: Sendable {
     public let unimplementedAreas: [String]
     /// The unimplemented areas as the report's summary line names them ("none" when every area is simulated).
     public var unimplementedAreaList: String { unimplementedAreas.isEmpty ? "none" : unimplementedAreas.joined(separator: ", ") }
-    /// Whether test results were given; without them test checks are "not run".
+    /// Whether test results were given; without them test checks are "not run here".
     public let testResultsGiven: Bool
 
     public init(catalog: [Requirement], checks: [ConformanceCheck], scenarioRuns: [ScenarioChecks.Run], platform: String,
@@ -36,7 +36,7 @@ public struct ConformanceReport: Sendable {
         }
         self.platform = platform
         self.verdicts = catalog.sorted { $0.id < $1.id }.map {
-            RequirementVerdict.judge($0, checks: byID[$0.id] ?? [], unimplementedAreas: unimplementedAreas)
+            RequirementVerdict.judge($0, checks: byID[$0.id] ?? [], unimplementedAreas: unimplementedAreas, platform: platform)
         }
         self.checks = sortedChecks
         self.scenarioRuns = scenarioRuns.sorted { $0.file < $1.file }
@@ -46,6 +46,23 @@ public struct ConformanceReport: Sendable {
     }
 
     public func count(_ status: RequirementStatus) -> Int { verdicts.filter { $0.status == status }.count }
+
+    /// Passed requirements that also name checks which did not run here (tests without
+    /// `--test-results`, scenarios pinned to another release): the summary says how many.
+    public var passedWithChecksNotRunHere: Int { verdicts.filter { $0.status == .passed && !$0.notRunHere.isEmpty }.count }
+
+    /// The summary's line about checks: how many of each kind, and what "not run here" means in this report.
+    public var checksLine: String {
+        let count = { (kind: ConformanceCheck.Kind) in self.checks.filter { $0.kind == kind }.count }
+        var line = "Checks: \(count(.scenario)) scenarios, \(count(.builtIn)) built-in checks, \(count(.test)) tests naming requirements"
+        line += testResultsGiven ? "." : " (no test results given: tests are not run here)."
+        let elsewhere = checks.filter { $0.ranOn != nil }.count
+        if elsewhere > 0 { line += " \(elsewhere) built-in checks of other releases' behaviour ran on those releases." }
+        if passedWithChecksNotRunHere > 0 {
+            line += " A requirement passes on the checks that ran; \(passedWithChecksNotRunHere) passed requirements also name checks not run here, listed with them."
+        }
+        return line
+    }
 
     public var total: Int { verdicts.count }
 

@@ -6,7 +6,7 @@ public enum HTMLWriter {
         h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ddd}
         table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;vertical-align:top;text-align:left}
         th{background:#f4f4f4}td.n{text-align:right}.counts td{font-size:20px;text-align:center;padding:6px 16px}
-        .passed{color:#1e7b34}.failed{color:#c0392b;font-weight:bold}.not-checked{color:#777}.not-checkable{color:#5a6b8c}.not-yet-implemented{color:#9a6b00}
+        .passed{color:#1e7b34}.failed{color:#c0392b;font-weight:bold}.not-checked{color:#777}.not-checkable{color:#5a6b8c}.not-yet-implemented{color:#9a6b00}.not-run{color:#999;font-style:italic}
         code{font-size:12px}.small{font-size:12px;color:#555}
         svg.timeline{border:1px solid #ddd;background:#fcfcfc;margin:6px 0 18px}
         .grid{stroke:#eee}.tick{font-size:10px;fill:#777}.lane{font-size:12px;font-weight:bold;fill:#333}
@@ -22,9 +22,7 @@ public enum HTMLWriter {
         h += "<tr><td>\(report.total)</td><td class=\"passed\">\(report.count(.passed))</td><td class=\"failed\">\(report.count(.failed))</td>"
         h += "<td class=\"not-yet-implemented\">\(report.count(.notYetImplemented))</td><td class=\"not-checkable\">\(report.count(.notCheckable))</td><td class=\"not-checked\">\(report.count(.notChecked))</td></tr></table>\n"
         h += "<p>Not yet implemented (areas not simulated yet): \(escape(report.unimplementedAreaList)).<br>"
-        h += "Checks: \(report.checks.filter { $0.kind == .scenario }.count) scenarios, \(report.checks.filter { $0.kind == .builtIn }.count) built-in checks, "
-        h += "\(report.checks.filter { $0.kind == .test }.count) tests"
-        h += report.testResultsGiven ? ".</p>\n" : " (no test results given: tests not run).</p>\n"
+        h += escape(report.checksLine) + "</p>\n"
         h += "<h2>By area</h2>\n<table><tr><th>area</th><th>total</th><th>passed</th><th>failed</th><th>not yet implemented</th><th>not checkable</th><th>not checked</th></tr>\n"
         for area in report.areas {
             let c = area.counts
@@ -50,7 +48,7 @@ public enum HTMLWriter {
         }
         h += "<h2>Requirements</h2>\n<table><tr><th>requirement</th><th>area</th><th>status</th><th>checks</th><th>note</th></tr>\n"
         for v in report.verdicts {
-            let checks = v.checks.map { "\(escape($0.label)) (\($0.outcome.word))" }.joined(separator: "<br>")
+            let checks = v.checks.map { "\(escape($0.label)) (<span class=\"\($0.ran ? $0.outcome.word : "not-run")\">\($0.outcome.title)</span>)" }.joined(separator: "<br>")
             h += "<tr><td><code>\(escape(v.requirement.id))</code><div class=\"small\">\(escape(v.requirement.statement))</div></td><td>\(escape(v.requirement.area))</td>"
             h += "<td class=\"\(v.status.rawValue)\">\(v.status.title)</td><td class=\"small\">\(checks)</td><td class=\"small\">\(escape(v.reason))</td></tr>\n"
         }

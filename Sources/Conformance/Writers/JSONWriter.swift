@@ -17,9 +17,11 @@ public enum JSONWriter {
                      "checks": .list(v.checks.map { .string($0.label) }), "reason": .string(v.reason)])
         }
         let checks: [TraceValue] = report.checks.map { c in
-            .object(["kind": .string(c.kind.rawValue), "name": .string(c.name), "outcome": .string(c.outcome.word),
-                     "detail": c.outcome.detail.map { .string($0) } ?? .null,
-                     "requirements": .list(c.requirementIDs.map { .string($0) })])
+            var fields: [String: TraceValue] = ["kind": .string(c.kind.rawValue), "name": .string(c.name), "outcome": .string(c.outcome.word),
+                                                "detail": c.outcome.detail.map { .string($0) } ?? .null,
+                                                "requirements": .list(c.requirementIDs.map { .string($0) })]
+            if let ranOn = c.ranOn { fields["ranOn"] = .string(ranOn) }
+            return .object(fields)
         }
         let findings: [TraceValue] = report.findings.map { f in
             .object(["rule": .string(f.rule), "message": .string(f.message), "app": .string(f.app),

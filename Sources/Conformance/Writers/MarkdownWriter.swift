@@ -7,11 +7,7 @@ public enum MarkdownWriter {
         md += "| \(report.total) | \(report.count(.passed)) | \(report.count(.failed)) | \(report.count(.notYetImplemented)) "
         md += "| \(report.count(.notCheckable)) | \(report.count(.notChecked)) |\n\n"
         md += "Not yet implemented (areas the simulator does not cover yet): \(report.unimplementedAreaList).\n"
-        let scenarios = report.checks.filter { $0.kind == .scenario }
-        let builtIn = report.checks.filter { $0.kind == .builtIn }
-        let tests = report.checks.filter { $0.kind == .test }
-        md += "Checks: \(scenarios.count) scenarios, \(builtIn.count) built-in checks, \(tests.count) tests naming requirements"
-        md += report.testResultsGiven ? ".\n" : " (no test results given: tests reported as not run).\n"
+        md += report.checksLine + "\n"
         md += "\n## By area\n\n| area | total | passed | failed | not yet implemented | not checkable | not checked |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for area in report.areas {
             let c = area.counts
@@ -33,7 +29,7 @@ public enum MarkdownWriter {
         }
         md += "\n## Requirements\n\n| requirement | area | status | checks | note |\n| --- | --- | --- | --- | --- |\n"
         for v in report.verdicts {
-            let checks = v.checks.map { "\($0.label) (\($0.outcome.word))" }.joined(separator: "<br>")
+            let checks = v.checks.map { "\($0.label) (\($0.outcome.title))" }.joined(separator: "<br>")
             md += "| `\(v.requirement.id)` | \(v.requirement.area) | \(v.status.title) | \(cell(checks)) | \(cell(v.reason)) |\n"
         }
         return md

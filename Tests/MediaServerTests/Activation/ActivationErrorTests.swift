@@ -37,7 +37,7 @@ struct ActivationErrorTests {
         #expect(activationError(&arbiter, .music, .player, Self.siri) == nil)
     }
 
-    @Test("a non-mixable session cannot go active in the background unless it is Now Playing")
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-NONMIXABLE: a non-mixable session cannot go active in the background unless it is Now Playing")
     func backgroundNonMixable() throws {
         var arbiter = makeArbiter([.music, .game])
         _ = arbiter.lifecycleChanged(.music, to: .background)
@@ -48,7 +48,7 @@ struct ActivationErrorTests {
         #expect(activationError(&arbiter, .music, SessionTraits(category: .playback, options: [.mixWithOthers, .duckOthers])) == nil)
     }
 
-    @Test("without the audio background mode, or in a foreground-only category, background start fails with cannotStartPlaying")
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-NO-AUDIO-MODE: without the audio background mode, or in a foreground-only category, background start fails with cannotStartPlaying")
     func backgroundWithoutAudioMode() {
         let atActivation = ActivationSettings(backgroundStartCheck: .atActivation)
         var arbiter = ActivationArbiter(settings: atActivation)
@@ -60,7 +60,7 @@ struct ActivationErrorTests {
         #expect(activationError(&arbiter, .game, mixable) == nil)
     }
 
-    @Test("by default the background rule fails when I/O starts, not at activation")
+    @Test("SESSION-ACTIVATE-ERR-BACKGROUND-AT-IO-START: by default the background rule fails when I/O starts, not at activation")
     func backgroundRuleAtIOStart() throws {
         var arbiter = ActivationArbiter()
         arbiter.register(.navigation, hasAudioBackgroundMode: false, lifecycle: .background)
@@ -107,7 +107,7 @@ struct ActivationErrorTests {
         #expect(activationError(&arbiter, .voip, SessionTraits(category: .playAndRecord, options: .mixWithOthers), everything)?.code == .cannotStartPlaying)
     }
 
-    @Test("an app that is not running cannot activate")
+    @Test("SESSION-ACTIVATE-ERR-NOT-RUNNING: an app that is not running cannot activate")
     func notRunning() {
         var arbiter = ActivationArbiter()
         #expect(activationError(&arbiter, .music, .player)?.code == .unspecified)

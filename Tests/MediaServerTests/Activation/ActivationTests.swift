@@ -5,7 +5,7 @@ import Testing
 /// Going active: who interrupts whom, who ducks whom (AVAudioSession.setActive(_:options:), AVFAudio, duckOthers and notifyOthersOnDeactivation docs, our derived session model; 2010 talk).
 @Suite("Activation arbiter: activation")
 struct ActivationTests {
-    @Test("a second non-mixable app interrupts music, already inactive when began arrives")
+    @Test("SESSION-ACTIVATE-NONMIXABLE-INTERRUPTS: a second non-mixable app interrupts music, already inactive when began arrives")
     func nonMixableInterruptsNonMixable() throws {
         var arbiter = makeArbiter([.music, .radio])
         #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
@@ -19,7 +19,7 @@ struct ActivationTests {
         #expect(arbiter.isActive(.radio))
     }
 
-    @Test("an ambient game mixes with music in both activation orders")
+    @Test("SESSION-ACTIVATE-MIXABLE-COEXISTS: an ambient game mixes with music in both activation orders")
     func ambientMixesWithMusic() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.music, traits: .player, system: idle)
@@ -42,7 +42,7 @@ struct ActivationTests {
         #expect(actions == [.deactivated(.music), .notify(.music, .began()), .activated(.game)])
     }
 
-    @Test("a change to an active session applies at once; reactivating re-applies it")
+    @Test("SESSION-ACTIVE-CHANGE-APPLIES: a change to an active session applies at once; reactivating re-applies it")
     func activeChangeApplies() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
@@ -87,7 +87,7 @@ struct ActivationTests {
         #expect(actions == [.activated(.music), .setDucked(.music, true), .notify(.navigation, .hintBegin)])
     }
 
-    @Test("a navigation prompt pauses a podcast, ducks a game, and notifyOthers lets the podcast resume")
+    @Test("SESSION-ACTIVATE-SPOKEN-AUDIO: a navigation prompt pauses a podcast, ducks a game, and notifyOthers lets the podcast resume")
     func navigationOverPodcast() throws {
         var arbiter = makeArbiter([.game, .navigation, .podcast])
         _ = try play(&arbiter, .podcast, .spokenAudio)

@@ -49,7 +49,7 @@ struct DeactivationTests {
         #expect(arbiter.deactivate(.music).error == nil)
     }
 
-    @Test("a VoIP call ending with notifyOthersOnDeactivation tells music it may resume")
+    @Test("SESSION-INTERRUPT-NOTIFY-OTHERS: a VoIP call ending with notifyOthersOnDeactivation tells music it may resume")
     func notifyOthers() throws {
         var arbiter = makeArbiter([.music, .voip])
         _ = try arbiter.activate(.music, traits: .player, system: idle)
@@ -59,7 +59,7 @@ struct DeactivationTests {
         #expect(!arbiter.isInterrupted(.music))
     }
 
-    @Test("without notifyOthersOnDeactivation the interrupted app hears nothing and stays interrupted")
+    @Test("SESSION-INTERRUPT-NO-NOTIFY-OTHERS: without notifyOthersOnDeactivation the interrupted app hears nothing and stays interrupted")
     func withoutNotifyOthers() throws {
         var arbiter = makeArbiter([.music, .voip])
         _ = try arbiter.activate(.music, traits: .player, system: idle)
@@ -90,7 +90,7 @@ struct DeactivationTests {
         #expect(actions == [.deactivated(.navigation), .setDucked(.podcast, false)])
     }
 
-    @Test("deactivating an inactive session does nothing")
+    @Test("SESSION-ACTIVATE-DEACTIVATE-INACTIVE: deactivating an inactive session does nothing")
     func deactivateInactive() {
         var arbiter = makeArbiter([.music])
         let (actions, error) = arbiter.deactivate(.music, options: .notifyOthersOnDeactivation, ioRunning: true)

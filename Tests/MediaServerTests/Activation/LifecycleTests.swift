@@ -13,7 +13,7 @@ struct LifecycleTests {
         #expect(arbiter.isActive(.music))
     }
 
-    @Test("a terminated interrupter's victims are not told to resume")
+    @Test("SESSION-INTERRUPT-TERMINATED: a terminated interrupter's victims are not told to resume")
     func terminatedInterrupter() throws {
         var arbiter = makeArbiter([.music, .voip])
         _ = try arbiter.activate(.music, traits: .player, system: idle)
@@ -31,7 +31,7 @@ struct LifecycleTests {
         #expect(arbiter.lifecycleChanged(.navigation, to: .notRunning) == [.deactivated(.navigation), .setDucked(.music, false)])
     }
 
-    @Test("iOS 10–15 tell a suspended app it was interrupted when it runs again; others say nothing",
+    @Test("SESSION-INTERRUPT-SUSPENDED: iOS 10–15 tell a suspended app it was interrupted when it runs again; others say nothing",
           arguments: PlatformProfile.all)
     func suspended(profile: PlatformProfile) throws {
         var arbiter = makeArbiter([.game], profile: profile)

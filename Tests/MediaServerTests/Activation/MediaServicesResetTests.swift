@@ -5,7 +5,7 @@ import Testing
 /// The media server dies and restarts (2012 talk "kill your zombies"; QA1749; AVAudioSession.mediaServicesWereLostNotification, .mediaServicesWereResetNotification; QA1749).
 @Suite("Activation arbiter: media services lost and reset")
 struct MediaServicesResetTests {
-    @Test("every running app hears lost then reset; sessions end inactive, un-ducked and fresh")
+    @Test("SESSION-RESET-LOST-THEN-RESET: every running app hears lost then reset; sessions end inactive, un-ducked and fresh")
     func lostThenReset() throws {
         var arbiter = makeArbiter([.game, .music, .navigation])
         arbiter.register(.recorder, lifecycle: .notRunning)
@@ -35,7 +35,7 @@ struct MediaServicesResetTests {
         #expect(arbiter.mediaServicesReset() == [.notify(.music, .mediaServicesWereLost), .notify(.music, .mediaServicesWereReset)])
     }
 
-    @Test("after a reset no interruption is pending and no stale ended is sent")
+    @Test("SESSION-RESET-CLEARS-INTERRUPTIONS: after a reset no interruption is pending and no stale ended is sent")
     func resetClearsInterruptions() throws {
         var arbiter = makeArbiter([.music, .voip])
         _ = try arbiter.activate(.music, traits: .player, system: idle)

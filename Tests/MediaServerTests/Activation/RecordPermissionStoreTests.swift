@@ -12,7 +12,7 @@ struct RecordPermissionStoreTests {
         #expect(RecordPermission.granted.rawValue == 0x6772_6E74) // 'grnt'
     }
 
-    @Test("the dialog waits for an answer, answers every waiting request, and is never shown again")
+    @Test("SESSION-PERMISSION-FLOW: the dialog waits for an answer, answers every waiting request, and is never shown again")
     func flow() {
         var store = RecordPermissionStore()
         #expect(store.permission(for: .recorder) == .undetermined)
@@ -29,7 +29,7 @@ struct RecordPermissionStoreTests {
         #expect(!store.isAsking(.recorder))
     }
 
-    @Test("one app's answer does not decide another's")
+    @Test("SESSION-PERMISSION-PER-APP: one app's answer does not decide another's")
     func perApp() {
         var store = RecordPermissionStore()
         _ = store.request(.recorder)
@@ -51,14 +51,14 @@ struct RecordPermissionStoreTests {
         #expect(store.permission(for: .voip) == .granted)
     }
 
-    @Test("answering when no dialog is showing changes nothing")
+    @Test("SESSION-PERMISSION-NO-DIALOG: answering when no dialog is showing changes nothing")
     func answerWithoutDialog() {
         var store = RecordPermissionStore()
         #expect(store.answer(.recorder, granted: true) == [])
         #expect(store.permission(for: .recorder) == .undetermined)
     }
 
-    @Test("before iOS 7 input needs no permission")
+    @Test("SESSION-PERMISSION-BEFORE-IOS7: before iOS 7 input needs no permission")
     func beforeIOS7() {
         var store = RecordPermissionStore(profile: .ios6)
         #expect(store.permission(for: .recorder) == .granted)

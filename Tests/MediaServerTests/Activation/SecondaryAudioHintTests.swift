@@ -32,7 +32,7 @@ struct SecondaryAudioHintTests {
         #expect(arbiter.isOtherAudioPlaying(for: .game))
     }
 
-    @Test("primary audio changing hands keeps the hint; a call sends no hint end because the game is interrupted too")
+    @Test("SESSION-HINT-HANDOVER: primary audio changing hands keeps the hint; a call sends no hint end because the game is interrupted too")
     func handover() throws {
         // Judged on active sessions: under running-I/O evidence the hint would end between the
         // old player's stop and the new one's start.
@@ -54,7 +54,7 @@ struct SecondaryAudioHintTests {
         #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
     }
 
-    @Test("the hint follows Music's play and pause, not its activation")
+    @Test("SESSION-HINT-RUNNING-IO: the hint follows Music's play and pause, not its activation")
     func hintFollowsIO() throws {
         var arbiter = makeArbiter([.game, .music])
         _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
@@ -68,7 +68,7 @@ struct SecondaryAudioHintTests {
         #expect(arbiter.isActive(.music))
     }
 
-    @Test("isOtherAudioPlaying counts other apps' output, ambient included, never the app itself or input-only sessions")
+    @Test("SESSION-HINT-OTHER-AUDIO-PLAYING: isOtherAudioPlaying counts other apps' output, ambient included, never the app itself or input-only sessions")
     func otherAudioPlaying() throws {
         var arbiter = makeArbiter([.game, .music, .recorder])
         #expect(!arbiter.isOtherAudioPlaying(for: .music))

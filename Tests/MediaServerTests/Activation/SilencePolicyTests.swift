@@ -40,13 +40,13 @@ struct SilencePolicyTests {
         zip(Situation.allCases, row).map { (category, $0, $1) }
     }
 
-    @Test("ring/silent switch, screen lock, background and suspension per category", arguments: cases)
+    @Test("SESSION-SILENCE-TABLE: ring/silent switch, screen lock, background and suspension per category", arguments: cases)
     func table(category: SessionCategory, situation: Situation, silenced: Bool) {
         let result = SilencePolicy.isSilenced(category: category, system: situation.system, lifecycle: situation.lifecycle, hasAudioBackgroundMode: true)
         #expect(result == silenced)
     }
 
-    @Test("without the audio background mode the background and the locked screen silence every category",
+    @Test("SESSION-SILENCE-NO-AUDIO-MODE: without the audio background mode the background and the locked screen silence every category",
           arguments: [SessionCategory.playback, .record, .playAndRecord, .multiRoute])
     func withoutAudioMode(category: SessionCategory) {
         var locked = SystemState()

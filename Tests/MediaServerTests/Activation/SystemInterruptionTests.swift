@@ -18,7 +18,7 @@ struct SystemInterruptionTests {
         .began(profile.release >= 14 ? .default : nil)
     }
 
-    @Test("a call interrupts mixable and non-mixable sessions alike", arguments: PlatformProfile.all)
+    @Test("SESSION-INTERRUPT-CALL-BEGIN: a call interrupts mixable and non-mixable sessions alike", arguments: PlatformProfile.all)
     func callBegins(profile: PlatformProfile) throws {
         var arbiter = try Self.musicAndGame(profile)
         let actions = arbiter.systemInterruptionBegan(.phoneCall)
@@ -28,7 +28,7 @@ struct SystemInterruptionTests {
         #expect(!arbiter.isActive(.game) && !arbiter.isActive(.music))
     }
 
-    @Test("a declined call ends the interruption with shouldResume on every release", arguments: PlatformProfile.all)
+    @Test("SESSION-INTERRUPT-CALL-DECLINED: a declined call ends the interruption with shouldResume on every release", arguments: PlatformProfile.all)
     func callDeclined(profile: PlatformProfile) throws {
         var arbiter = try Self.musicAndGame(profile)
         _ = arbiter.systemInterruptionBegan(.phoneCall)
@@ -37,7 +37,7 @@ struct SystemInterruptionTests {
         #expect(!arbiter.isInterrupted(.music) && !arbiter.isActive(.music))
     }
 
-    @Test("after an answered call iOS 6–7 send no ended (2012 talk), iOS 8+ do (2014 talk)",
+    @Test("SESSION-INTERRUPT-CALL-ANSWERED: after an answered call iOS 6–7 send no ended (2012 talk), iOS 8+ do (2014 talk)",
           arguments: PlatformProfile.all)
     func callAnswered(profile: PlatformProfile) throws {
         var arbiter = try Self.musicAndGame(profile)
@@ -51,14 +51,14 @@ struct SystemInterruptionTests {
         }
     }
 
-    @Test("a clock alarm interrupts, and dismissing it ends with shouldResume")
+    @Test("SESSION-INTERRUPT-ALARM: a clock alarm interrupts, and dismissing it ends with shouldResume")
     func alarm() throws {
         var arbiter = try Self.musicAndGame(.ios17)
         #expect(arbiter.systemInterruptionBegan(.alarm).count == 4)
         #expect(arbiter.systemInterruptionEnded(.alarm) == [.notify(.game, .endedResume), .notify(.music, .endedResume)])
     }
 
-    @Test("Siri interrupts a recorder; when Siri ends the recorder may resume")
+    @Test("SESSION-INTERRUPT-SIRI: Siri interrupts a recorder; when Siri ends the recorder may resume")
     func siri() throws {
         var arbiter = makeArbiter([.recorder])
         _ = try arbiter.activate(.recorder, traits: .recording, system: idle)
@@ -66,7 +66,7 @@ struct SystemInterruptionTests {
         #expect(arbiter.systemInterruptionEnded(.siri) == [.notify(.recorder, .endedResume)])
     }
 
-    @Test("sessions already interrupted by another app hear nothing from the call")
+    @Test("SESSION-INTERRUPT-ONLY-ACTIVE: sessions already interrupted by another app hear nothing from the call")
     func onlyActiveSessionsInterrupted() throws {
         var arbiter = makeArbiter([.music, .voip])
         _ = try arbiter.activate(.music, traits: .player, system: idle)
@@ -84,7 +84,7 @@ struct SystemInterruptionTests {
         #expect(arbiter.isInterrupted(.music))
     }
 
-    @Test("interrupting a ducking session restores the sessions it ducked")
+    @Test("SESSION-INTERRUPT-UNDUCK: interrupting a ducking session restores the sessions it ducked")
     func interruptingDuckerUnducks() throws {
         var arbiter = makeArbiter([.music, .navigation])
         _ = try arbiter.activate(.music, traits: .player, system: idle)

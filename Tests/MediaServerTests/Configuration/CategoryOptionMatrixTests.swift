@@ -37,7 +37,7 @@ struct CategoryOptionMatrixTests {
     }
 
     // SESSION-CONFIG-OPTION-CATEGORY-MATRIX
-    @Test("each option is settable exactly where the CategoryOptions docs say", arguments: cells)
+    @Test("SESSION-CONFIG-OPTION-CATEGORY-MATRIX: each option is settable exactly where the CategoryOptions docs say", arguments: cells)
     func cell(_ cell: Cell) {
         let error = configurationError(cell.category, options: cell.option)
         let applicabilityError = error.map { $0.rule.hasPrefix("\(cell.name) is only applicable") } ?? false
@@ -45,13 +45,13 @@ struct CategoryOptionMatrixTests {
         if !cell.settable { #expect(error?.code == .badParam) }
     }
 
-    @Test("the error names the rule as Apple's console does")
+    @Test("SESSION-CONFIG-DEFAULT-TO-SPEAKER-PLAYANDRECORD-ONLY: the error names the rule as Apple's console does")
     func defaultToSpeakerRule() {
         let error = configurationError(.playback, options: .defaultToSpeaker)
         #expect(error == SessionError(.badParam, "defaultToSpeaker is only applicable with category playAndRecord"))
     }
 
-    @Test("multi-category rules list every category")
+    @Test("SESSION-CONFIG-OPTION-CATEGORY-RULE-TEXT: multi-category rules list every category")
     func ruleTexts() {
         #expect(configurationError(.soloAmbient, options: .mixWithOthers)?.rule
             == "mixWithOthers is only applicable with categories ambient, playAndRecord, playback and multiRoute")
@@ -61,19 +61,19 @@ struct CategoryOptionMatrixTests {
             == "overrideMutedMicrophoneInterruption is only applicable with categories playAndRecord and multiRoute")
     }
 
-    @Test("0x11 is reported as interruptSpokenAudio, not mixWithOthers")
+    @Test("SESSION-CONFIG-OPTION-INTERRUPT-SPOKEN-NAMED: 0x11 is reported as interruptSpokenAudio, not mixWithOthers")
     func compoundOptionIsReportedByItsName() {
         let error = configurationError(.soloAmbient, options: .interruptSpokenAudioAndMixWithOthers)
         #expect(error?.rule.hasPrefix("interruptSpokenAudioAndMixWithOthers is only applicable") == true)
     }
 
-    @Test("with several bad options, the lowest raw value is reported")
+    @Test("SESSION-CONFIG-OPTION-FIRST-BROKEN-RULE: with several bad options, the lowest raw value is reported")
     func firstBrokenRule() {
         let error = configurationError(.record, options: [.allowAirPlay, .defaultToSpeaker])
         #expect(error?.rule == "defaultToSpeaker is only applicable with category playAndRecord")
     }
 
-    @Test("audioProcessing (iOS ≤ 9) takes no option", arguments: [
+    @Test("SESSION-CONFIG-AUDIOPROCESSING-NO-OPTIONS: audioProcessing (iOS ≤ 9) takes no option", arguments: [
         CategoryOptions.mixWithOthers, .duckOthers, .allowBluetoothHFP, .defaultToSpeaker, .interruptSpokenAudioAndMixWithOthers,
     ])
     func audioProcessingTakesNoOption(_ option: CategoryOptions) {
@@ -84,7 +84,7 @@ struct CategoryOptionMatrixTests {
         #expect(error?.rule.contains("is only applicable with") == true)
     }
 
-    @Test("allowAirPlay misuse is badParam by default, 'what' when chosen")
+    @Test("SESSION-CONFIG-AIRPLAY-OPTION-ERROR-CODE: allowAirPlay misuse is badParam by default, 'what' when chosen")
     func allowAirPlayErrorCode() {
         #expect(configurationError(.playback, options: .allowAirPlay)?.code == .badParam)
         let observed = SessionConfiguration.Settings(allowAirPlayMisuseCode: .unspecified)
@@ -94,7 +94,7 @@ struct CategoryOptionMatrixTests {
         #expect(configurationError(.playback, options: .allowBluetoothA2DP, settings: observed)?.code == .badParam)
     }
 
-    @Test("duckOthers with ambient follows the header unless told otherwise")
+    @Test("SESSION-CONFIG-DUCK-AMBIENT-SETTING: duckOthers with ambient follows the header unless told otherwise")
     func duckOthersWithAmbient() throws {
         #expect(try configure(.ambient, options: .duckOthers).ducksOthers)
         let docReading = SessionConfiguration.Settings(duckOthersAllowedWithAmbient: false)
@@ -102,7 +102,7 @@ struct CategoryOptionMatrixTests {
         #expect(error == SessionError(.badParam, "duckOthers is only applicable with categories playAndRecord, playback and multiRoute"))
     }
 
-    @Test("multiRoute takes allowBluetoothHFP and farFieldInput only in mode dualRoute")
+    @Test("SESSION-CONFIG-DUALROUTE-BLUETOOTH: multiRoute takes allowBluetoothHFP and farFieldInput only in mode dualRoute")
     func dualRouteOptions() throws {
         let config = try configure(.multiRoute, mode: .dualRoute, options: [.allowBluetoothHFP, .farFieldInput])
         #expect(config.allowsBluetoothHFP)

@@ -45,7 +45,7 @@ struct DerivedFactTests {
         (.record, .allowBluetoothHFP, false), (.multiRoute, .mixWithOthers, true),
     ]
 
-    @Test("only mixWithOthers (set or implied) makes a session mixable", arguments: mixability)
+    @Test("SESSION-CONFIG-MIXABLE: only mixWithOthers (set or implied) makes a session mixable", arguments: mixability)
     func mixable(_ cell: (category: SessionCategory, options: CategoryOptions, mixable: Bool)) throws {
         #expect(try configure(cell.category, options: cell.options).isMixable == cell.mixable)
     }

@@ -5,7 +5,7 @@ import Testing
 /// The app's requests and the errors its setters return (setPreferredSampleRate/IOBufferDuration docs, AVAudioSession.ErrorCode docs, AVAudioSession hardware-value docs).
 @Suite("Hardware preferences (SESSION-HW-PREFERENCE)")
 struct HardwarePreferencesTests {
-    @Test("preferred values read back as requested, even when the hardware cannot honour them")
+    @Test("SESSION-HW-PREFERENCE-ECHO: preferred values read back as requested, even when the hardware cannot honour them")
     func echo() throws {
         var preferences = HardwarePreferences()
         #expect(preferences.preferredSampleRate == nil && preferences.preferredIOBufferDuration == nil)
@@ -28,7 +28,7 @@ struct HardwarePreferencesTests {
         #expect(preferences == HardwarePreferences())
     }
 
-    @Test("zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
+    @Test("SESSION-HW-RATE-POSITIVE: zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
     func nonPositiveRate(_ hertz: Int) throws {
         var preferences = try Fixture.preferences(rate: 48_000)
         let error = thrownError { () throws(SessionError) in try preferences.setPreferredSampleRate(hertz) }
@@ -36,7 +36,7 @@ struct HardwarePreferencesTests {
         #expect(preferences.preferredSampleRate == 48_000)
     }
 
-    @Test("zero or negative IO buffer durations are badParam",
+    @Test("SESSION-HW-IOBUFFER-POSITIVE: zero or negative IO buffer durations are badParam",
           arguments: [HostDuration.zero, .nanoseconds(-1), .milliseconds(-5)])
     func nonPositiveDuration(_ duration: HostDuration) {
         var preferences = HardwarePreferences()
@@ -96,7 +96,7 @@ struct HardwarePreferencesTests {
         #expect(preferences.preferredOutputNumberOfChannels == 6)
     }
 
-    @Test("input gain is clamped to 0...1", arguments: [
+    @Test("SESSION-HW-INPUT-GAIN-CLAMP: input gain is clamped to 0...1", arguments: [
         (-0.5, 0.0), (0.0, 0.0), (0.25, 0.25), (1.0, 1.0), (7.0, 1.0), (-Double.infinity, 0.0), (Double.infinity, 1.0),
     ])
     func gainClamped(_ requested: Double, _ stored: Double) throws {
@@ -105,7 +105,7 @@ struct HardwarePreferencesTests {
         #expect(preferences.inputGain == stored)
     }
 
-    @Test("NaN is badParam; a category without input is incompatibleCategory")
+    @Test("SESSION-HW-INPUT-GAIN-ERRORS: NaN is badParam; a category without input is incompatibleCategory")
     func gainErrors() throws {
         var preferences = HardwarePreferences()
         let record = try configure(.record)

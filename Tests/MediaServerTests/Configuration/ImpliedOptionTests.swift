@@ -4,7 +4,7 @@ import Testing
 /// Defaults, implied options and what `categoryOptions` reads back (AVAudioSession defaults, AVAudioSession.CategoryOptions docs, our derived session model steps 1–3).
 @Suite("Defaults and implied options (SESSION-CONFIG-IMPLIED)")
 struct ImpliedOptionTests {
-    @Test("a fresh session is soloAmbient, default mode, default policy, no options")
+    @Test("SESSION-CONFIG-DEFAULT: a fresh session is soloAmbient, default mode, default policy, no options")
     func freshSession() {
         let config = SessionConfiguration()
         #expect(config.category == .soloAmbient)
@@ -16,7 +16,7 @@ struct ImpliedOptionTests {
         #expect(config == (try? configure(.soloAmbient)))
     }
 
-    @Test("changing category drops the previous options")
+    @Test("SESSION-CONFIG-OPTIONS-NOT-STICKY: changing category drops the previous options")
     func optionsAreNotSticky() throws {
         let call = try configure(.playAndRecord, options: [.defaultToSpeaker, .allowBluetoothA2DP])
         #expect(call.categoryOptions == [.defaultToSpeaker, .allowBluetoothA2DP])
@@ -25,7 +25,7 @@ struct ImpliedOptionTests {
         #expect(try configure(.playAndRecord).categoryOptions == [])
     }
 
-    @Test("ambient reads back mixWithOthers and is mixable")
+    @Test("SESSION-CONFIG-IMPLIED-AMBIENT-MIXES: ambient reads back mixWithOthers and is mixable")
     func ambientMixes() throws {
         let config = try configure(.ambient)
         #expect(config.categoryOptions == .mixWithOthers)
@@ -34,7 +34,7 @@ struct ImpliedOptionTests {
         #expect(try configure(.ambient, options: .mixWithOthers) == config.restated(.mixWithOthers))
     }
 
-    @Test("duckOthers makes the session mixable", arguments: [
+    @Test("SESSION-CONFIG-IMPLIED-DUCK-MIXES: duckOthers makes the session mixable", arguments: [
         SessionCategory.playback, .playAndRecord, .multiRoute, .ambient,
     ])
     func duckOthersMixes(_ category: SessionCategory) throws {
@@ -44,7 +44,7 @@ struct ImpliedOptionTests {
         #expect(!config.interruptsSpokenAudio)
     }
 
-    @Test("interruptSpokenAudio makes the session mixable, even as bare 0x10")
+    @Test("SESSION-CONFIG-IMPLIED-SPOKEN-MIXES: interruptSpokenAudio makes the session mixable, even as bare 0x10")
     func interruptSpokenAudioMixes() throws {
         let config = try configure(.playback, options: .interruptSpokenAudioAndMixWithOthers)
         #expect(config.isMixable && config.interruptsSpokenAudio && !config.ducksOthers)
@@ -61,7 +61,7 @@ struct ImpliedOptionTests {
         #expect(config.effectiveMode == .voicePrompt)
     }
 
-    @Test("voiceChat reads back allowBluetoothHFP")
+    @Test("SESSION-CONFIG-IMPLIED-VOICECHAT-HFP: voiceChat reads back allowBluetoothHFP")
     func voiceChatAllowsHFP() throws {
         let config = try configure(.playAndRecord, mode: .voiceChat)
         #expect(config.categoryOptions == .allowBluetoothHFP)
@@ -69,14 +69,14 @@ struct ImpliedOptionTests {
         #expect(!config.isMixable)
     }
 
-    @Test("videoChat reads back allowBluetoothHFP and defaultToSpeaker")
+    @Test("SESSION-CONFIG-IMPLIED-VIDEOCHAT-HFP-SPEAKER: videoChat reads back allowBluetoothHFP and defaultToSpeaker")
     func videoChatAllowsHFPAndSpeaker() throws {
         let config = try configure(.playAndRecord, mode: .videoChat, options: .mixWithOthers)
         #expect(config.categoryOptions == [.allowBluetoothHFP, .defaultToSpeaker, .mixWithOthers])
         #expect(config.requestedOptions == .mixWithOthers)
     }
 
-    @Test("a chat mode the category ignores implies nothing")
+    @Test("SESSION-CONFIG-IMPLIED-ONLY-EFFECTIVE-MODE: a chat mode the category ignores implies nothing")
     func ignoredModeImpliesNothing() throws {
         let config = try configure(.playback, mode: .videoChat)
         #expect(config.effectiveMode == .default)

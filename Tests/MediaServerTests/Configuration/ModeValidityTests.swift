@@ -22,7 +22,7 @@ struct ModeValidityTests {
 
     static let categories: [SessionCategory] = [.ambient, .soloAmbient, .playback, .record, .playAndRecord, .multiRoute]
 
-    @Test("supported modes take effect, others fall back to default without error",
+    @Test("SESSION-CONFIG-MODE-CATEGORY-MATRIX: supported modes take effect, others fall back to default without error",
           arguments: valid)
     func modeMatrix(_ mode: SessionMode, _ validCategories: [SessionCategory]) throws {
         for category in Self.categories {
@@ -35,14 +35,14 @@ struct ModeValidityTests {
         }
     }
 
-    @Test("gameChat with multiRoute behaves as default (Apple's own example)")
+    @Test("SESSION-CONFIG-MODE-INVALID-FALLBACK: gameChat with multiRoute behaves as default (Apple's own example)")
     func documentedExample() throws {
         let config = try configure(.multiRoute, mode: .gameChat)
         #expect(config.mode == .gameChat)
         #expect(config.effectiveMode == .default)
     }
 
-    @Test("a mode newer than the release behaves as default")
+    @Test("SESSION-CONFIG-MODE-RELEASE: a mode newer than the release behaves as default")
     func modeFromLaterRelease() throws {
         let spoken = try configure(.playback, mode: .spokenAudio, profile: .ios8)
         #expect(spoken.mode == .spokenAudio && spoken.effectiveMode == .default)
@@ -51,7 +51,7 @@ struct ModeValidityTests {
         #expect(try configure(.playback, mode: .shortFormVideo, profile: .ios26).effectiveMode == .shortFormVideo)
     }
 
-    @Test("voiceChat's implied HFP holds on every release", arguments: PlatformProfile.all)
+    @Test("SESSION-CONFIG-MODE-VOICECHAT-RELEASE: voiceChat's implied HFP holds on every release", arguments: PlatformProfile.all)
     func voiceChatEverywhere(_ profile: PlatformProfile) throws {
         let config = try configure(.playAndRecord, mode: .voiceChat, profile: profile)
         #expect(config.effectiveMode == .voiceChat && config.allowsBluetoothHFP)

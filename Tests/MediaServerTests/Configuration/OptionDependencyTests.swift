@@ -5,7 +5,7 @@ import Testing
 /// unlike an unsupported mode alone, these raise errors.
 @Suite("Option dependencies (SESSION-CONFIG-DEPENDENCY)")
 struct OptionDependencyTests {
-    @Test("farFieldInput without allowBluetoothHFP is badParam",
+    @Test("SESSION-CONFIG-FARFIELD-REQUIRES-HFP: farFieldInput without allowBluetoothHFP is badParam",
           arguments: [SessionCategory.record, .playAndRecord])
     func farFieldNeedsHFP(_ category: SessionCategory) throws {
         #expect(configurationError(category, options: .farFieldInput)
@@ -14,27 +14,27 @@ struct OptionDependencyTests {
         #expect(config.categoryOptions == [.farFieldInput, .allowBluetoothHFP])
     }
 
-    @Test("voiceChat's implied allowBluetoothHFP satisfies farFieldInput")
+    @Test("SESSION-CONFIG-FARFIELD-IMPLIED-HFP: voiceChat's implied allowBluetoothHFP satisfies farFieldInput")
     func farFieldWithVoiceChat() throws {
         let config = try configure(.playAndRecord, mode: .voiceChat, options: .farFieldInput)
         #expect(config.allowsBluetoothHFP && config.categoryOptions.contains(.farFieldInput))
     }
 
-    @Test("bluetoothHighQualityRecording only with mode default",
+    @Test("SESSION-CONFIG-BT-HQ-DEFAULT-MODE: bluetoothHighQualityRecording only with mode default",
           arguments: [SessionMode.voiceChat, .videoChat, .gameChat, .measurement, .videoRecording])
     func highQualityNeedsDefaultMode(_ mode: SessionMode) {
         #expect(configurationError(.playAndRecord, mode: mode, options: .bluetoothHighQualityRecording)
             == SessionError(.badParam, "bluetoothHighQualityRecording is only applicable with mode default"))
     }
 
-    @Test("a mode the category ignores counts as default for bluetoothHighQualityRecording")
+    @Test("SESSION-CONFIG-BT-HQ-EFFECTIVE-MODE: a mode the category ignores counts as default for bluetoothHighQualityRecording")
     func highQualityWithIgnoredMode() throws {
         #expect(try configure(.playAndRecord, options: .bluetoothHighQualityRecording).effectiveMode == .default)
         let config = try configure(.playAndRecord, mode: .moviePlayback, options: .bluetoothHighQualityRecording)
         #expect(config.effectiveMode == .default && config.categoryOptions == .bluetoothHighQualityRecording)
     }
 
-    @Test("overrideMutedMicrophoneInterruption needs input and output")
+    @Test("SESSION-CONFIG-MUTED-MIC-INPUT-OUTPUT: overrideMutedMicrophoneInterruption needs input and output")
     func mutedMicrophoneNeedsInputAndOutput() throws {
         #expect(try configure(.playAndRecord, options: .overrideMutedMicrophoneInterruption)
             .categoryOptions == .overrideMutedMicrophoneInterruption)
@@ -43,20 +43,20 @@ struct OptionDependencyTests {
         }
     }
 
-    @Test("mode dualRoute without allowBluetoothHFP is badParam")
+    @Test("SESSION-CONFIG-DUALROUTE-REQUIRES-HFP: mode dualRoute without allowBluetoothHFP is badParam")
     func dualRouteNeedsHFP() {
         #expect(configurationError(.multiRoute, mode: .dualRoute)
             == SessionError(.badParam, "mode dualRoute requires allowBluetoothHFP"))
     }
 
-    @Test("before iOS 26 dualRoute is ignored, so multiRoute rejects allowBluetoothHFP")
+    @Test("SESSION-CONFIG-DUALROUTE-RELEASE: before iOS 26 dualRoute is ignored, so multiRoute rejects allowBluetoothHFP")
     func dualRouteBeforeRelease() throws {
         let error = configurationError(.multiRoute, mode: .dualRoute, options: .allowBluetoothHFP, profile: .ios17)
         #expect(error?.rule.hasPrefix("allowBluetoothHFP is only applicable") == true)
         #expect(try configure(.multiRoute, mode: .dualRoute, profile: .ios17).effectiveMode == .default)
     }
 
-    @Test("from iOS 26 mixing options need multiRoute in mode default",
+    @Test("SESSION-CONFIG-MULTIROUTE-MIXING-DEFAULT-MODE: from iOS 26 mixing options need multiRoute in mode default",
           arguments: [CategoryOptions.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers])
     func multiRouteMixing(_ option: CategoryOptions) throws {
         let error = configurationError(.multiRoute, mode: .dualRoute, options: option.union(.allowBluetoothHFP))

@@ -4,7 +4,7 @@ import Testing
 /// What changed between releases (AVAudioSession.Category docs to AVAudioSession.RouteSharingPolicy docs), through `PlatformProfile` properties and `make`.
 @Suite("Configuration across releases (SESSION-CONFIG-RELEASE)")
 struct ReleaseSupportTests {
-    @Test("audioProcessing is accepted up to iOS 9 and badParam from iOS 10")
+    @Test("SESSION-CONFIG-AUDIOPROCESSING-DEPRECATED: audioProcessing is accepted up to iOS 9 and badParam from iOS 10")
     func audioProcessing() throws {
         #expect(try configure(.audioProcessing, profile: PlatformProfile(release: 9)).category == .audioProcessing)
         #expect(configurationError(.audioProcessing, profile: PlatformProfile(release: 10))
@@ -13,7 +13,7 @@ struct ReleaseSupportTests {
         #expect(!PlatformProfile.ios14.supportsAudioProcessingCategory)
     }
 
-    @Test("an option newer than the release is badParam naming its release", arguments: [
+    @Test("SESSION-CONFIG-OPTION-RELEASE: an option newer than the release is badParam naming its release", arguments: [
         (CategoryOptions.interruptSpokenAudioAndMixWithOthers, SessionCategory.playback, 9, "interruptSpokenAudioAndMixWithOthers"),
         (.allowBluetoothA2DP, .playAndRecord, 10, "allowBluetoothA2DP"),
         (.allowAirPlay, .playAndRecord, 10, "allowAirPlay"),
@@ -28,13 +28,13 @@ struct ReleaseSupportTests {
         #expect(configurationError(category, options: option, profile: PlatformProfile(release: release)) == nil)
     }
 
-    @Test("bits no option uses are badParam")
+    @Test("SESSION-CONFIG-OPTION-UNKNOWN-BITS: bits no option uses are badParam")
     func unknownBits() {
         #expect(configurationError(.playback, options: CategoryOptions(rawValue: 0x100))
             == SessionError(.badParam, "category option bits 0x100 are not defined"))
     }
 
-    @Test("the option set grows with the release")
+    @Test("SESSION-CONFIG-RELEASE-AVAILABLE-OPTIONS: the option set grows with the release")
     func availableOptions() {
         #expect(PlatformProfile.ios6.availableCategoryOptions == [.mixWithOthers, .duckOthers, .allowBluetoothHFP, .defaultToSpeaker])
         #expect(PlatformProfile.ios8.availableCategoryOptions.contains(.interruptSpokenAudioAndMixWithOthers) == false)
@@ -52,7 +52,7 @@ struct ReleaseSupportTests {
         #expect(PlatformProfile.ios26.availableModes == SessionMode.allCases)
     }
 
-    @Test("the multiRoute default-mode restriction starts with iOS 26")
+    @Test("SESSION-CONFIG-RELEASE-MULTIROUTE-MIXING: the multiRoute default-mode restriction starts with iOS 26")
     func multiRouteMixingRelease() {
         #expect(!PlatformProfile.ios17.multiRouteMixingRequiresDefaultMode)
         #expect(PlatformProfile.ios26.multiRouteMixingRequiresDefaultMode)

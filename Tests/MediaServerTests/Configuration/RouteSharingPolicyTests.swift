@@ -6,21 +6,21 @@ import Testing
 struct RouteSharingPolicyTests {
     static let longForm: [RouteSharingPolicy] = [.longFormAudio, .longFormVideo]
 
-    @Test("long-form playback is accepted and read back", arguments: longForm)
+    @Test("SESSION-CONFIG-POLICY-LONGFORM-PLAYBACK: long-form playback is accepted and read back", arguments: longForm)
     func acceptedWithPlayback(_ policy: RouteSharingPolicy) throws {
         let config = try configure(.playback, policy: policy)
         #expect(config.routeSharingPolicy == policy)
         #expect(config.category == .playback)
     }
 
-    @Test("any other category is badParam naming the rule",
+    @Test("SESSION-CONFIG-POLICY-LONGFORM-PLAYBACK-ONLY: any other category is badParam naming the rule",
           arguments: [SessionCategory.ambient, .soloAmbient, .record, .playAndRecord, .multiRoute])
     func otherCategoriesRejected(_ category: SessionCategory) {
         let error = configurationError(category, policy: .longFormAudio)
         #expect(error == SessionError(.badParam, "routeSharingPolicy longFormAudio is only applicable with category playback"))
     }
 
-    @Test("modes default, moviePlayback and spokenAudio only",
+    @Test("SESSION-CONFIG-POLICY-LONGFORM-MODES: modes default, moviePlayback and spokenAudio only",
           arguments: SessionMode.allCases)
     func longFormModes(_ mode: SessionMode) {
         let allowed: [SessionMode] = [.default, .moviePlayback, .spokenAudio]
@@ -33,13 +33,13 @@ struct RouteSharingPolicyTests {
         }
     }
 
-    @Test("shortFormVideo is not applicable with long-form policies",
+    @Test("SESSION-CONFIG-POLICY-LONGFORM-SHORTFORMVIDEO: shortFormVideo is not applicable with long-form policies",
           arguments: longForm)
     func shortFormVideoRejected(_ policy: RouteSharingPolicy) {
         #expect(configurationError(.playback, mode: .shortFormVideo, policy: policy)?.code == .badParam)
     }
 
-    @Test("long-form policies take no options", arguments: [
+    @Test("SESSION-CONFIG-POLICY-LONGFORM-NO-OPTIONS: long-form policies take no options", arguments: [
         CategoryOptions.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers,
     ])
     func noOptions(_ options: CategoryOptions) {
@@ -47,20 +47,20 @@ struct RouteSharingPolicyTests {
         #expect(error == SessionError(.badParam, "routeSharingPolicy longFormAudio does not allow category options"))
     }
 
-    @Test("options are allowed again when the policy returns to default")
+    @Test("SESSION-CONFIG-POLICY-BACK-TO-DEFAULT: options are allowed again when the policy returns to default")
     func optionsBackWithDefaultPolicy() throws {
         _ = try configure(.playback, policy: .longFormAudio)
         let config = try configure(.playback, policy: .default, options: .mixWithOthers)
         #expect(config.routeSharingPolicy == .default && config.isMixable)
     }
 
-    @Test("apps cannot set the independent policy")
+    @Test("SESSION-CONFIG-POLICY-INDEPENDENT-SYSTEM-ONLY: apps cannot set the independent policy")
     func independentRejected() {
         let error = configurationError(.playback, policy: .independent)
         #expect(error == SessionError(.badParam, "routeSharingPolicy independent is set by the system; apps must not set it"))
     }
 
-    @Test("policies arrive in iOS 11, longFormVideo in iOS 13")
+    @Test("SESSION-CONFIG-POLICY-RELEASES: policies arrive in iOS 11, longFormVideo in iOS 13")
     func policyReleases() {
         #expect(configurationError(.playback, policy: .longFormAudio, profile: .ios8)
             == SessionError(.badParam, "routeSharingPolicy longFormAudio is not available on ios8"))

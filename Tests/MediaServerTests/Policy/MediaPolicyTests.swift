@@ -50,7 +50,7 @@ struct MediaPolicyTests {
         }
     }
 
-    @Test("with nothing active the device idles on the speaker at 48 kHz; a VoIP call moves it to the receiver at 16 kHz and every app reads that")
+    @Test("SESSION-HW-ONE-ROUTE: with nothing active the device idles on the speaker at 48 kHz; a VoIP call moves it to the receiver at 16 kHz and every app reads that")
     func controllingSessionDecides() throws {
         var bench = try Bench(apps: [.game, .voip])
         #expect(bench.outputTypes == [.builtInSpeaker] && bench.inputTypes.isEmpty)
@@ -81,7 +81,7 @@ struct MediaPolicyTests {
         #expect(Self.routeChanges(back, for: .voip).isEmpty, "an inactive session hears no other app's route change")
     }
 
-    @Test("duckOthers added while active ducks at once and is a category change for the app")
+    @Test("SESSION-ACTIVE-CHANGE-APPLIES: duckOthers added while active ducks at once and is a category change for the app")
     func activeChangeAppliesAtOnce() throws {
         var bench = try Bench(apps: [.music, .navigation])
         _ = try bench.configure(.music, .playback)
@@ -95,7 +95,7 @@ struct MediaPolicyTests {
         #expect(bench.policy.isDucked(.music))
     }
 
-    @Test("the override reverts on a plug, on an interruption, and not on its own change")
+    @Test("ROUTING-SPEAKER-OVERRIDE-RESET: the override reverts on a plug, on an interruption, and not on its own change")
     func overrideReverts() throws {
         var bench = try Bench(apps: [.voip])
         _ = try bench.configure(.voip, .playAndRecord, mode: .voiceChat)
@@ -119,7 +119,7 @@ struct MediaPolicyTests {
         #expect(bench.policy.routing(of: .voip).portOverride == .none)
     }
 
-    @Test("iOS 17 interrupts the Now Playing session after oldDeviceUnavailable; a mixable game is not interrupted")
+    @Test("ROUTING-NOW-PLAYING-DISCONNECT: iOS 17 interrupts the Now Playing session after oldDeviceUnavailable; a mixable game is not interrupted")
     func nowPlayingDisconnect() throws {
         var bench = try Bench(apps: [.game, .music])
         try bench.attach(.wiredHeadphones)
@@ -139,7 +139,7 @@ struct MediaPolicyTests {
         #expect(!bench.policy.isActive(.music) && bench.policy.isActive(.game))
     }
 
-    @Test("activating multiRoute is a category change, with every eligible input")
+    @Test("ROUTING-MULTIROUTE-INPUTS-WWDC12: activating multiRoute is a category change, with every eligible input")
     func multiRouteActivation() throws {
         var bench = try Bench("ipad", apps: [.dj])
         try bench.attach(.wiredHeadphones)
@@ -151,7 +151,7 @@ struct MediaPolicyTests {
         #expect(bench.policy.hardware.maximumInputChannels == 3)
     }
 
-    @Test("an active record session silences others' output; deactivating gives it back")
+    @Test("SESSION-CATEGORY-RECORD-SILENCES: an active record session silences others' output; deactivating gives it back")
     func recordSilences() throws {
         var bench = try Bench(apps: [.game, .recorder])
         _ = try bench.configure(.game, .playback, options: .mixWithOthers)
@@ -164,7 +164,7 @@ struct MediaPolicyTests {
         #expect(bench.policy.deactivate(.recorder, options: []).effects.contains(.silenced(.game, false)))
     }
 
-    @Test("routing and hardware calls fail while the media server is down and change nothing")
+    @Test("SESSION-RESET-MEDIA-SERVICES-FAILED: routing and hardware calls fail while the media server is down and change nothing")
     func callsFailWhileDown() throws {
         var bench = try Bench(apps: [.voip])
         _ = try bench.configure(.voip, .playAndRecord)
@@ -179,7 +179,7 @@ struct MediaPolicyTests {
         #expect(bench.policy.routing(of: .voip).portOverride == .none)
     }
 
-    @Test("Music pausing ends the hint a foreground game hears")
+    @Test("SESSION-HINT-RUNNING-IO: Music pausing ends the hint a foreground game hears")
     func hintFollowsIO() throws {
         var bench = try Bench(apps: [.game, .music])
         _ = try bench.configure(.game, .ambient)

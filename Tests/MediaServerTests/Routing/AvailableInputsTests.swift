@@ -5,7 +5,7 @@ import VirtualDevices
 /// `availableInputs` depends on category and mode (AVAudioSession.currentRoute, routeChangeNotification).
 @Suite("Routing: available inputs")
 struct AvailableInputsTests {
-    @Test("built-in mic first, then accessories' inputs in arrival order")
+    @Test("ROUTING-AVAILABLE-INPUTS: built-in mic first, then accessories' inputs in arrival order")
     func order() throws {
         var bench = try RoutingBench()
         try bench.attach(.usbInterface(inputs: 2, outputs: 2, sampleRates: [48_000]))
@@ -15,7 +15,7 @@ struct AvailableInputsTests {
         #expect(bench.availableInputs(.record).map(\.portType) == [.builtInMic, .usbAudio, .headsetMic, .carAudio])
     }
 
-    @Test("the HFP mic is available only with allowBluetoothHFP or a chat mode")
+    @Test("ROUTING-AVAILABLE-INPUTS-HFP: the HFP mic is available only with allowBluetoothHFP or a chat mode")
     func hfp() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHeadphones)
@@ -34,7 +34,7 @@ struct AvailableInputsTests {
         #expect(bench.availableInputs(category).isEmpty)
     }
 
-    @Test("multiRoute offers built-in mic, headset mic and USB only")
+    @Test("ROUTING-AVAILABLE-INPUTS-MULTIROUTE: multiRoute offers built-in mic, headset mic and USB only")
     func multiRoute() throws {
         var bench = try RoutingBench()
         try bench.attach(.wiredHeadset)

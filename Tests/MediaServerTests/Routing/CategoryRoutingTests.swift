@@ -5,14 +5,14 @@ import VirtualDevices
 /// Default routes and which directions each category uses (AVAudioSession.Category (AVFAudio); Audio Session Programming Guide: categories, QA1754).
 @Suite("Routing: categories and defaults")
 struct CategoryRoutingTests {
-    @Test("playAndRecord on a phone plays to the receiver, records from the built-in mic")
+    @Test("ROUTING-PLAYANDRECORD-DEFAULT-RECEIVER: playAndRecord on a phone plays to the receiver, records from the built-in mic")
     func receiverDefault() throws {
         let route = try RoutingBench().route(.playAndRecord)
         #expect(route.outputTypes == [.builtInReceiver])
         #expect(route.inputTypes == [.builtInMic])
     }
 
-    @Test("defaultToSpeaker uses the speaker when nothing is attached, headphones when they are")
+    @Test("ROUTING-DEFAULT-TO-SPEAKER: defaultToSpeaker uses the speaker when nothing is attached, headphones when they are")
     func defaultToSpeaker() throws {
         var bench = try RoutingBench()
         #expect(bench.route(.playAndRecord, options: .defaultToSpeaker).outputTypes == [.builtInSpeaker])
@@ -22,7 +22,7 @@ struct CategoryRoutingTests {
         #expect(bench.route(.playAndRecord, options: .defaultToSpeaker).outputTypes == [.builtInSpeaker])
     }
 
-    @Test("videoChat mode defaults to the speaker")
+    @Test("ROUTING-VIDEOCHAT-SPEAKER: videoChat mode defaults to the speaker")
     func videoChatSpeaker() throws {
         #expect(try RoutingBench().route(.playAndRecord, mode: .videoChat).outputTypes == [.builtInSpeaker])
     }
@@ -47,7 +47,7 @@ struct CategoryRoutingTests {
         #expect(bench.availableInputs(category).isEmpty)
     }
 
-    @Test("record has inputs and no outputs")
+    @Test("ROUTING-RECORD-INPUT-ONLY: record has inputs and no outputs")
     func recordOnly() throws {
         var bench = try RoutingBench()
         try bench.attach(.wiredHeadset)
@@ -60,7 +60,7 @@ struct CategoryRoutingTests {
         #expect(try RoutingBench().route(.audioProcessing) == .empty)
     }
 
-    @Test("HDMI takes the output of playback and playAndRecord")
+    @Test("ROUTING-HDMI-OUTPUT: HDMI takes the output of playback and playAndRecord")
     func hdmi() throws {
         var bench = try RoutingBench()
         try bench.attach(.hdmi(channels: 6))

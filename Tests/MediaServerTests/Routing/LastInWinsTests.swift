@@ -5,7 +5,7 @@ import VirtualDevices
 /// "Last in wins" (WWDC 2010 session 412 and WWDC 2012 session 505; Audio Session Programming Guide: audio routing, last in wins, ASPG, responding to route changes).
 @Suite("Routing: last in wins")
 struct LastInWinsTests {
-    @Test("headphones, then USB, then HDMI each take the output; detaching the newest falls back")
+    @Test("ROUTING-LAST-IN-WINS: headphones, then USB, then HDMI each take the output; detaching the newest falls back")
     func attachDetachSequence() throws {
         var bench = try RoutingBench()
         #expect(bench.route(.playback).outputTypes == [.builtInSpeaker])
@@ -23,7 +23,7 @@ struct LastInWinsTests {
         #expect(bench.route(.playback).outputTypes == [.builtInSpeaker])
     }
 
-    @Test("detaching an older accessory keeps the newest one")
+    @Test("ROUTING-LAST-IN-WINS: detaching an older accessory keeps the newest one")
     func detachOlder() throws {
         var bench = try RoutingBench()
         let headphones = try bench.attach(.wiredHeadphones)
@@ -32,7 +32,7 @@ struct LastInWinsTests {
         #expect(bench.route(.playback).outputTypes == [.HDMI])
     }
 
-    @Test("the newest input accessory records; built-in mic after detaching")
+    @Test("ROUTING-LAST-IN-WINS-INPUT: the newest input accessory records; built-in mic after detaching")
     func inputsLastIn() throws {
         var bench = try RoutingBench()
         #expect(bench.route(.record).inputTypes == [.builtInMic])
@@ -46,7 +46,7 @@ struct LastInWinsTests {
         #expect(bench.route(.record).inputTypes == [.builtInMic])
     }
 
-    @Test("a wired headset's mic replaces the built-in mic, its headphones the receiver")
+    @Test("ROUTING-HEADSET-MIC: a wired headset's mic replaces the built-in mic, its headphones the receiver")
     func headsetMic() throws {
         var bench = try RoutingBench()
         try bench.attach(.wiredHeadset)
@@ -55,7 +55,7 @@ struct LastInWinsTests {
         #expect(route.outputUIDs == ["Wired Headset"])
     }
 
-    @Test("an output-only accessory takes the output, the mic stays the newest input")
+    @Test("ROUTING-PLAYANDRECORD-LAST-IN: an output-only accessory takes the output, the mic stays the newest input")
     func outputOnlyAccessoryKeepsInput() throws {
         var bench = try RoutingBench()
         try bench.attach(.wiredHeadset)
@@ -65,7 +65,7 @@ struct LastInWinsTests {
         #expect(route.inputTypes == [.headsetMic])
     }
 
-    @Test("car audio carries output and input")
+    @Test("ROUTING-CAR-AUDIO: car audio carries output and input")
     func carAudio() throws {
         var bench = try RoutingBench()
         try bench.attach(.carAudio)
@@ -74,7 +74,7 @@ struct LastInWinsTests {
         #expect(bench.route(.playback).outputTypes == [.carAudio])
     }
 
-    @Test("a USB interface carries input and output in playAndRecord")
+    @Test("ROUTING-USB-BOTH-DIRECTIONS: a USB interface carries input and output in playAndRecord")
     func usbBothWays() throws {
         var bench = try RoutingBench()
         try bench.attach(.usbInterface(inputs: 2, outputs: 2, sampleRates: [48_000]))

@@ -5,7 +5,7 @@ import VirtualDevices
 /// The MultiRoute category (WWDC 2012 session 505; AVAudioSession.Category.multiRoute).
 @Suite("Routing: multiRoute")
 struct MultiRouteTests {
-    @Test("headphones and HDMI form 4 output channels, headphones L/R then HDMI 1/2")
+    @Test("ROUTING-MULTIROUTE-ALL-OUTPUTS: headphones and HDMI form 4 output channels, headphones L/R then HDMI 1/2")
     func headphonesAndHDMI() throws {
         var bench = try RoutingBench("ipad")
         try bench.attach(.wiredHeadphones)
@@ -16,7 +16,7 @@ struct MultiRouteTests {
         #expect(route.inputTypes == [.builtInMic])
     }
 
-    @Test("the channel layout does not depend on plug order")
+    @Test("ROUTING-MULTIROUTE-STABLE-ORDER: the channel layout does not depend on plug order")
     func stableOrder() throws {
         var bench = try RoutingBench("ipad")
         try bench.attach(.hdmi(channels: 2))
@@ -35,7 +35,7 @@ struct MultiRouteTests {
         #expect(route.inputChannelNames == ["Input 1", "Input 2"])
     }
 
-    @Test("by default (the WWDC 2012 reading) three inputs: built-in mic and two USB")
+    @Test("ROUTING-MULTIROUTE-INPUTS-WWDC12: by default (the WWDC 2012 reading) three inputs: built-in mic and two USB")
     func allEligibleInputs() throws {
         var bench = try RoutingBench("ipad")
         try bench.attach(.wiredHeadphones)
@@ -45,7 +45,7 @@ struct MultiRouteTests {
         #expect(route.inputChannelNames == ["iPad Microphone", "Input 1", "Input 2"])
     }
 
-    @Test("the built-in speaker only when no other eligible output is attached")
+    @Test("ROUTING-MULTIROUTE-SPEAKER-FALLBACK: the built-in speaker only when no other eligible output is attached")
     func speakerFallback() throws {
         var bench = try RoutingBench("iphone")
         #expect(bench.route(.multiRoute).outputTypes == [.builtInSpeaker])

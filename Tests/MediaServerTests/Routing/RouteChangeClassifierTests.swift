@@ -10,7 +10,7 @@ struct RouteChangeClassifierTests {
         RouteChangeClassifier.reason(for: cause, category: category, previous: previous, current: current)
     }
 
-    @Test("plugging headphones in posts newDeviceAvailable")
+    @Test("ROUTING-REASON-NEW-DEVICE: plugging headphones in posts newDeviceAvailable")
     func newDevice() throws {
         var bench = try RoutingBench()
         let before = bench.route(.playback)
@@ -18,7 +18,7 @@ struct RouteChangeClassifierTests {
         #expect(reason(.portsAdded, .playback, before, bench.route(.playback)) == .newDeviceAvailable)
     }
 
-    @Test("unplugging headphones posts oldDeviceUnavailable, and their output is lost")
+    @Test("ROUTING-REASON-OLD-DEVICE: unplugging headphones posts oldDeviceUnavailable, and their output is lost")
     func oldDevice() throws {
         var bench = try RoutingBench()
         let headphones = try bench.attach(.wiredHeadphones)
@@ -46,14 +46,14 @@ struct RouteChangeClassifierTests {
         #expect(RouteSelector.lostOutputs(previous: recording, ports: recorder.ports).isEmpty)
     }
 
-    @Test("a category change posts categoryChange, even when the ports stay the same")
+    @Test("ROUTING-REASON-CATEGORY-CHANGE: a category change posts categoryChange, even when the ports stay the same")
     func categoryChange() throws {
         let bench = try RoutingBench()
         #expect(reason(.categoryChanged, .playAndRecord, bench.route(.playback), bench.route(.playAndRecord)) == .categoryChange)
         #expect(reason(.categoryChanged, .ambient, bench.route(.playback), bench.route(.ambient)) == .categoryChange)
     }
 
-    @Test("the speaker override posts override; so does a preferred input that reroutes")
+    @Test("ROUTING-REASON-OVERRIDE: the speaker override posts override; so does a preferred input that reroutes")
     func override() throws {
         var bench = try RoutingBench()
         let before = bench.route(.playAndRecord)
@@ -66,7 +66,7 @@ struct RouteChangeClassifierTests {
         #expect(reason(.preferredInputChanged, .playAndRecord, headsetRoute, preferring.route(.playAndRecord)) == .override)
     }
 
-    @Test("a new data source on the same ports posts routeConfigurationChange")
+    @Test("ROUTING-REASON-CONFIGURATION: a new data source on the same ports posts routeConfigurationChange")
     func configuration() throws {
         var bench = try RoutingBench()
         let before = bench.route(.record)

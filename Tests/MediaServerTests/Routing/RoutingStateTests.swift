@@ -42,7 +42,7 @@ struct RoutingStateTests {
         #expect(state.portOverride == .none)
     }
 
-    @Test("a preferred input among availableInputs is used; nil returns to last in wins")
+    @Test("ROUTING-PREFERRED-INPUT: a preferred input among availableInputs is used; nil returns to last in wins")
     func preferredInput() throws {
         var bench = try RoutingBench()
         try bench.attach(.wiredHeadset)

@@ -5,7 +5,7 @@ import VirtualDevices
 /// Bluetooth HFP/A2DP and AirPlay by category, mode and options (AVAudioSession.CategoryOptions.allowBluetooth, .allowBluetoothA2DP, QA1803).
 @Suite("Routing: Bluetooth and AirPlay")
 struct WirelessRoutingTests {
-    @Test("playback uses A2DP without any option; HFP-only headsets are not used")
+    @Test("ROUTING-A2DP-OUTPUT-ONLY-CATEGORIES: playback uses A2DP without any option; HFP-only headsets are not used")
     func a2dpPlayback() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothA2DP)
@@ -15,7 +15,7 @@ struct WirelessRoutingTests {
         #expect(hfpOnly.route(.playback).outputTypes == [.builtInSpeaker])
     }
 
-    @Test("playAndRecord ignores an HFP headset without allowBluetoothHFP")
+    @Test("ROUTING-HFP-NEEDS-OPTION: playAndRecord ignores an HFP headset without allowBluetoothHFP")
     func hfpNeedsOption() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHFP)
@@ -25,14 +25,14 @@ struct WirelessRoutingTests {
         #expect(allowed.outputTypes == [.bluetoothHFP] && allowed.inputTypes == [.bluetoothHFP])
     }
 
-    @Test("voiceChat mode implies HFP")
+    @Test("ROUTING-HFP-VOICECHAT: voiceChat mode implies HFP")
     func voiceChatImpliesHFP() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHFP)
         #expect(bench.route(.playAndRecord, mode: .voiceChat).outputTypes == [.bluetoothHFP])
     }
 
-    @Test("playAndRecord uses A2DP output only with allowBluetoothA2DP, mic stays built-in")
+    @Test("ROUTING-A2DP-NEEDS-OPTION: playAndRecord uses A2DP output only with allowBluetoothA2DP, mic stays built-in")
     func a2dpPlayAndRecord() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothA2DP)
@@ -41,7 +41,7 @@ struct WirelessRoutingTests {
         #expect(allowed.outputTypes == [.bluetoothA2DP] && allowed.inputTypes == [.builtInMic])
     }
 
-    @Test("one device with both profiles and both allowed routes over HFP")
+    @Test("ROUTING-HFP-OVER-A2DP-SAME-DEVICE: one device with both profiles and both allowed routes over HFP")
     func hfpWinsOnOneDevice() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHeadphones)
@@ -52,7 +52,7 @@ struct WirelessRoutingTests {
         #expect(bench.route(.playback).outputTypes == [.bluetoothA2DP])
     }
 
-    @Test("HFP wins even when the device lists its A2DP port last")
+    @Test("ROUTING-HFP-OVER-A2DP-SAME-DEVICE: HFP wins even when the device lists its A2DP port last")
     func hfpWinsInAnyPortOrder() throws {
         let bench = try RoutingBench()
         let buds = Accessory(kind: .bluetoothHeadphones).ports
@@ -79,7 +79,7 @@ struct WirelessRoutingTests {
         #expect(a2dpRoute.outputTypes == [.bluetoothA2DP] && a2dpRoute.inputTypes == [.builtInMic])
     }
 
-    @Test("wired headphones after an HFP headset take the output, and the mic leaves HFP")
+    @Test("ROUTING-HFP-PAIR: wired headphones after an HFP headset take the output, and the mic leaves HFP")
     func hfpPairBroken() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHFP)
@@ -88,7 +88,7 @@ struct WirelessRoutingTests {
         #expect(route.outputTypes == [.headphones] && route.inputTypes == [.builtInMic])
     }
 
-    @Test("record uses an HFP microphone only with allowBluetoothHFP; never A2DP")
+    @Test("ROUTING-HFP-RECORD: record uses an HFP microphone only with allowBluetoothHFP; never A2DP")
     func recordBluetooth() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHeadphones)
@@ -125,7 +125,7 @@ struct WirelessRoutingTests {
         #expect(route.outputTypes.contains(.airPlay) == row.used)
     }
 
-    @Test("multiRoute uses neither A2DP nor HFP")
+    @Test("ROUTING-MULTIROUTE-NO-BLUETOOTH: multiRoute uses neither A2DP nor HFP")
     func multiRouteNoBluetooth() throws {
         var bench = try RoutingBench()
         try bench.attach(.bluetoothHeadphones)
