@@ -139,7 +139,7 @@ struct VoiceProcessingIOTests {
         #expect(20 * log10(bypassed / max(processed, 1e-9)) > 15, "cancelled from \(bypassed) to \(processed)")
     }
 
-    @Test("AU-VOICE-PROCESSING-GAME-CHAT: at a 48 kHz hardware rate, a 16 kHz client gets the client clock's share of each 1,024-frame IO buffer: 341 or 342 frames, once per cycle, with no gap in sample time")
+    @Test("AU-VOICE-PROCESSING-GAME-CHAT, AU-REMOTEIO-CLIENT-OUTPUT-FORMAT, AU-REMOTEIO-CLIENT-INPUT-FORMAT: at a 48 kHz hardware rate, a 16 kHz client gets the client clock's share of each 1,024-frame IO buffer: 341 or 342 frames, once per cycle, with no gap in sample time")
     func clientRateShareOfEachCycle() throws {
         let device = try SimulatedDevice(seed: 54)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
