@@ -189,3 +189,29 @@ struct VoiceProcessingIOTests {
         #expect(toneAmplitude(app.captured.suffix(16_000), frequency: 440, rate: 16_000) > 0.05)
     }
 }
+
+extension VoiceProcessingIOTests {
+    @Test("AU-VOICE-PROCESSING-PLAYANDRECORD, AU-VOICE-PROCESSING-EXTENDS-REMOTEIO: a voice chat written only against Apple's API runs its VoiceProcessingIO unit at 16 kHz: render and input callbacks once per 256-frame IO buffer with gapless sample times, the talker's voice sent and the far end's echo not")
+    func plainAppleAPIVoiceChat() throws {
+        let device = try SimulatedDevice(seed: 55)
+        let chat = VoiceChatIO(farEndFrequency: 300)
+        let status = try device.launch("Chat", backgroundAudio: true) { try chat.startCall(speaker: true) }
+        #expect(status == 0)
+        try device.run(as: "Chat") { AVAudioApplication.requestRecordPermission { _ in } }
+        device.answerRecordPermission("Chat", granted: true)
+        device.advance(to: .seconds(3))
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        device.advance(to: .seconds(4))
+        #expect(device.server.currentHardware.sampleRate == 16_000 && device.server.currentHardware.ioBufferFrames == 256)
+        #expect(Set(chat.renderCalls.map(\.frames)) == [256] && Set(chat.inputCalls.map(\.frames)) == [256])
+        #expect(chat.renderCalls.indices.dropFirst().allSatisfy { chat.renderCalls[$0].sampleTime == chat.renderCalls[$0 - 1].sampleTime + 256 })
+        #expect(chat.inputCalls.indices.dropFirst().allSatisfy { chat.inputCalls[$0].sampleTime == chat.inputCalls[$0 - 1].sampleTime + 256 })
+        #expect(chat.inputCalls.allSatisfy { $0.status == 0 })
+        let beforeTalker = chat.sent[(2 * 16_000)..<(3 * 16_000)], withTalker = chat.sent.suffix(8_000)
+        let echo = toneAmplitude(beforeTalker, frequency: 300, rate: 16_000)
+        #expect(echo < 0.014 / 10, "the far end's echo (about 0.014 unprocessed) is cancelled: \(echo)")
+        #expect(toneAmplitude(withTalker, frequency: 440, rate: 16_000) > 0.03, "the talker gets through")
+        try device.run(as: "Chat") { try chat.endCall() }
+        #expect(!device.session("Chat").isActive)
+    }
+}
