@@ -150,7 +150,7 @@ let package = Package(
             cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")]
         ),
         .target(name: "VoiceProcessing", dependencies: ["CWebRTCShim", "SimCore"]),
-        .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore"]),
+        .testTarget(name: "VoiceProcessingTests", dependencies: ["VoiceProcessing", "SimCore", "CRealtimeProbe"]),
 
         // The real AirPlay 1 (RAOP) sender over Glibc sockets, and its loopback test against shairport-sync.
         .target(name: "AirPlayRAOP"),

@@ -1,6 +1,8 @@
 // The C interface of CWebRTCShim.h over webrtc::AudioProcessing (0.3).
 #include "CWebRTCShim.h"
 
+#include <atomic>
+#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -9,16 +11,36 @@
 #include <webrtc/modules/audio_processing/include/audio_processing.h>
 
 namespace {
-// webrtc-audio-processing 0.3 rebuilds process-wide tables (the echo canceller's FFT tables) every
-// time an echo canceller is created, so creating one while another thread processes changes that
-// thread's output, and two creations at once can corrupt them. One process-wide lock around every
-// call keeps each processor deterministic when several simulations run on threads (parallel
-// tests); within one simulation, which is single-threaded, it is never contended.
-std::mutex &webrtcLock() {
+// Creation, configuration and destruction are serialized: webrtc 0.3 sets process-wide function
+// pointers (to the same values) whenever it makes a component. These are control-side calls.
+// Processing takes no lock of ours: each processor is used by one thread (its simulation's), and
+// the only process-wide state processing reads is the echo canceller's FFT tables, which
+// `aec_rdft_init` below makes build-once.
+std::mutex &creationLock() {
     static std::mutex lock;
     return lock;
 }
+
+std::atomic<int> fftTableRequests{0};
+std::atomic<int> fftTableBuilds{0};
 }  // namespace
+
+// webrtc 0.3 calls aec_rdft_init every time it creates an echo canceller, and that rebuilds the
+// shared FFT tables in place (it writes them in natural order, then bit-reverses them), so a
+// creation on one thread would corrupt the FFTs another thread's processor is running. The
+// library calls it through its PLT, so this definition replaces it process-wide: the tables are
+// built once, by the library's own function, and never rewritten while anything processes.
+extern "C" void aec_rdft_init(void) {
+    static std::once_flag once;
+    fftTableRequests.fetch_add(1);
+    std::call_once(once, [] {
+        auto build = reinterpret_cast<void (*)(void)>(dlsym(RTLD_NEXT, "aec_rdft_init"));
+        if (build != nullptr) {
+            build();
+            fftTableBuilds.fetch_add(1);
+        }
+    });
+}
 
 struct WebRTCShimProcessor {
     std::unique_ptr<webrtc::AudioProcessing> apm;
@@ -32,7 +54,7 @@ struct WebRTCShimProcessor {
 extern "C" {
 
 WebRTCShimProcessor *webrtc_shim_create(int sample_rate_hz, int channels, int *error) {
-    std::lock_guard<std::mutex> guard(webrtcLock());
+    std::lock_guard<std::mutex> guard(creationLock());
     using webrtc::AudioProcessing;
     // The extended filter (128 ms instead of 48 ms) tolerates a misreported stream delay.
     webrtc::Config config;
@@ -58,13 +80,13 @@ WebRTCShimProcessor *webrtc_shim_create(int sample_rate_hz, int channels, int *e
 }
 
 void webrtc_shim_destroy(WebRTCShimProcessor *processor) {
-    std::lock_guard<std::mutex> guard(webrtcLock());
+    std::lock_guard<std::mutex> guard(creationLock());
     delete processor;
 }
 
 int webrtc_shim_configure(WebRTCShimProcessor *processor, WebRTCShimEcho echo, int noise_suppression,
                           int gain_control, int high_pass) {
-    std::lock_guard<std::mutex> guard(webrtcLock());
+    std::lock_guard<std::mutex> guard(creationLock());
     webrtc::AudioProcessing &apm = *processor->apm;
     int error = 0;
     // AEC and AECM exclude each other: disable the one not wanted first.
@@ -95,7 +117,6 @@ int webrtc_shim_frame_length(const WebRTCShimProcessor *processor) {
 }
 
 int webrtc_shim_analyze_render(WebRTCShimProcessor *processor, const float *const *channels) {
-    std::lock_guard<std::mutex> guard(webrtcLock());
     // The analyze-only entry: the render frame is not modified (ProcessReverseStream would copy it).
     const webrtc::AudioProcessing::ChannelLayout layout =
         processor->stream.num_channels() == 2 ? webrtc::AudioProcessing::kStereo : webrtc::AudioProcessing::kMono;
@@ -104,7 +125,6 @@ int webrtc_shim_analyze_render(WebRTCShimProcessor *processor, const float *cons
 }
 
 int webrtc_shim_process_capture(WebRTCShimProcessor *processor, float *const *channels, int delay_ms) {
-    std::lock_guard<std::mutex> guard(webrtcLock());
     webrtc::AudioProcessing &apm = *processor->apm;
     if (processor->echo != WebRTCShimEchoOff) {
         // Reported every frame, as the API asks whenever echo processing is enabled.
@@ -112,6 +132,11 @@ int webrtc_shim_process_capture(WebRTCShimProcessor *processor, float *const *ch
         if (error != webrtc::AudioProcessing::kNoError) return error;
     }
     return apm.ProcessStream(channels, processor->stream, processor->stream, channels);
+}
+
+void webrtc_shim_fft_tables(int *requests, int *builds) {
+    *requests = fftTableRequests.load();
+    *builds = fftTableBuilds.load();
 }
 
 int webrtc_shim_stream_has_echo(const WebRTCShimProcessor *processor) {

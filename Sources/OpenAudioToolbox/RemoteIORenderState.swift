@@ -23,12 +23,16 @@ final class RemoteIORenderState {
     let microphone: UnsafeMutablePointer<Float>
     /// Client-rate output converted to the hardware rate, one channel per client channel.
     let outputStage: UnsafeMutablePointer<Float>
-    /// Client rate → hardware rate, pulling `pullFrames` client frames at a time; nil at equal rates.
+    /// Client rate → hardware rate, fed what each cycle's render callback returned; nil at equal rates.
     let outputConverter: SampleRateConverter?
+    /// The most client frames one render callback is asked for.
     let pullFrames: Int
     /// Hardware rate → client rate, one IO buffer (`inputChunk`) at a time.
     let inputConverter: SampleRateConverter?
     let inputChunk: Int
+    let hardwareRate: Int
+    /// Hardware frames rendered since the state was made: where the client clocks stand.
+    var hardwareFrames: Int64 = 0
     var outputSampleTime: Int64 = 0
     var inputSampleTime: Int64 = 0
 
@@ -37,22 +41,32 @@ final class RemoteIORenderState {
         self.clientOutput = clientOutput
         self.clientInput = clientInput
         hardwareCapacity = max(4096, hardware.ioBufferFrames)
+        self.hardwareRate = hardware.sampleRate
         let hardwareRate = SampleRate(framesPerSecond: Int64(hardware.sampleRate))
         let outputRate = Self.rate(clientOutput.mSampleRate)
         let inputRate = Self.rate(clientInput.mSampleRate)
+        // The converters hold a few cycles (primed with silence), so each cycle's callbacks get
+        // exactly the client clock's share of the IO buffer and the hardware still gets whole buffers.
+        let converterFrames = 4 * hardwareCapacity
         if outputRate != hardwareRate {
             pullFrames = Int((Double(hardware.ioBufferFrames) * outputRate.hertz / hardwareRate.hertz).rounded(.up))
-            outputConverter = SampleRateConverter(channelCount: clientOutput.channelCount, from: outputRate, to: hardwareRate,
-                                                  maxReadFrames: hardwareCapacity, chunkFrames: pullFrames)
+            let converter = SampleRateConverter(channelCount: clientOutput.channelCount, from: outputRate, to: hardwareRate,
+                                                maxReadFrames: converterFrames, chunkFrames: pullFrames)
+            converter.prime(toHold: 2 * hardware.ioBufferFrames)
+            outputConverter = converter
         } else {
             pullFrames = hardware.ioBufferFrames
             outputConverter = nil
         }
         inputChunk = hardware.ioBufferFrames
-        inputConverter = inputRate != hardwareRate
-            ? SampleRateConverter(channelCount: 1, from: hardwareRate, to: inputRate, maxReadFrames: hardwareCapacity,
-                                  chunkFrames: inputChunk)
-            : nil
+        if inputRate != hardwareRate {
+            let converter = SampleRateConverter(channelCount: 1, from: hardwareRate, to: inputRate, maxReadFrames: converterFrames,
+                                                chunkFrames: inputChunk)
+            converter.prime(toHold: 2 * Int((Double(inputChunk) * inputRate.hertz / hardwareRate.hertz).rounded(.up)))
+            inputConverter = converter
+        } else {
+            inputConverter = nil
+        }
         let clientCapacity = max(maximumFramesPerSlice, pullFrames)
         outputBuffers = OwnedBufferList(format: clientOutput, capacity: clientCapacity)
         capturedCapacity = 2 * hardwareCapacity * max(1, Int((inputRate.hertz / hardwareRate.hertz).rounded(.up)))
@@ -81,6 +95,15 @@ final class RemoteIORenderState {
     /// Rates are whole hertz here; a fractional client rate is rounded.
     private static func rate(_ hertz: Double) -> SampleRate {
         SampleRate(framesPerSecond: Int64(hertz.rounded()))
+    }
+
+    /// How many client frames at `clientRate` one cycle of `frames` hardware frames carries: the
+    /// client clock's share of it, whole frames, so the counts vary by one (1,024 hardware
+    /// frames at 48 kHz give 341, 341, 342 … at 16 kHz) and never drift from the hardware clock.
+    /// The same for every cycle when the rates are equal or divide evenly.
+    func clientFrames(ofCycle frames: Int, clientRate: Int) -> Int {
+        let (rate, start) = (Int64(hardwareRate), hardwareFrames)
+        return Int(((start + Int64(frames)) * Int64(clientRate)) / rate - (start * Int64(clientRate)) / rate)
     }
 
     /// Stamps `sampleTime` (valid sample time only) and clears the flags for the next callback.

@@ -9,6 +9,7 @@ extension RemoteIOUnit: RenderClient {
         guard let state = renderState else { return }
         if inputEnabled { capture(cycle, state) }
         if outputEnabled { play(cycle, state) }
+        state.hardwareFrames += Int64(cycle.frames)
     }
 
     // MARK: Input
@@ -21,6 +22,10 @@ extension RemoteIOUnit: RenderClient {
             state.microphone.update(repeating: 0, count: frames)
         }
         processMicrophone(state.microphone, frames: frames)
+        if let input = cycle.input {
+            // What the unit captured (processed, or silenced by MuteOutput) is the app's recording.
+            if outputMuted { input.update(repeating: 0, count: frames) } else { input.update(from: state.microphone, count: frames) }
+        }
         if let converter = state.inputConverter {
             let chunk = converter.inputChunk(channel: 0)
             if frames == state.inputChunk {
@@ -29,7 +34,8 @@ extension RemoteIOUnit: RenderClient {
                 chunk.update(repeating: 0, count: state.inputChunk)
             }
             converter.convertChunk()
-            let available = min(converter.availableFrames, state.capturedCapacity)
+            let share = state.clientFrames(ofCycle: frames, clientRate: Int(state.clientInput.mSampleRate.rounded()))
+            let available = min(share, converter.availableFrames, state.capturedCapacity)
             converter.read(available, into: state.captured, stride: state.capturedCapacity)
             state.capturedFrames = available
         } else {
@@ -72,20 +78,25 @@ extension RemoteIOUnit: RenderClient {
         let clientChannels = state.clientOutput.channelCount
         let source: UnsafeMutablePointer<Float>
         if let converter = state.outputConverter {
-            while converter.needsInput(toRead: frames) {
-                let ok = pull(state.pullFrames, state, cycle) == 0
-                for channel in 0..<clientChannels {
-                    let chunk = converter.inputChunk(channel: channel)
-                    if ok {
-                        PCMTransfer.read(state.outputBuffers.list.unsafeMutablePointer, format: state.clientOutput,
-                                         channel: channel, into: chunk, frames: state.pullFrames)
-                    } else {
-                        chunk.update(repeating: 0, count: state.pullFrames)
-                    }
+            // One callback per cycle, for the client clock's share of it (RemoteIORenderState.clientFrames).
+            let pulled = min(state.clientFrames(ofCycle: frames, clientRate: Int(state.clientOutput.mSampleRate.rounded())),
+                             state.pullFrames)
+            let ok = pull(pulled, state, cycle) == 0
+            for channel in 0..<clientChannels {
+                let chunk = converter.inputChunk(channel: channel)
+                if ok {
+                    PCMTransfer.read(state.outputBuffers.list.unsafeMutablePointer, format: state.clientOutput,
+                                     channel: channel, into: chunk, frames: pulled)
+                } else {
+                    chunk.update(repeating: 0, count: pulled)
                 }
-                converter.convertChunk()
             }
-            converter.read(frames, into: state.outputStage, stride: state.hardwareCapacity)
+            converter.convert(frames: pulled)
+            let ready = min(frames, converter.availableFrames)
+            converter.read(ready, into: state.outputStage, stride: state.hardwareCapacity)
+            for channel in 0..<clientChannels where ready < frames {
+                (state.outputStage + channel * state.hardwareCapacity + ready).update(repeating: 0, count: frames - ready)
+            }
             source = state.outputStage
         } else {
             guard frames <= state.hardwareCapacity, pull(frames, state, cycle) == 0 else { return }

@@ -39,7 +39,7 @@ extension RemoteIOUnit {
         let map = channelMap
         client = binding.server.addRenderClient(
             app: binding.app, self, outputChannels: outputEnabled ? map?.count ?? clientOutputFormat.channelCount : 1,
-            input: inputEnabled, assignments: outputEnabled ? mappedAssignments(binding, map) : [],
+            input: inputEnabled, records: inputEnabled, assignments: outputEnabled ? mappedAssignments(binding, map) : [],
             observe: { [weak self] event in self?.serverEvent(event) })
     }
 

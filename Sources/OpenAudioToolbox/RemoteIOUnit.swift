@@ -12,7 +12,9 @@ import OpenCoreAudioTypes
 /// Started, it registers with the media server as a render client of its app: the device's IO
 /// cycle calls it once per IO buffer; it calls the input callback (which may `AudioUnitRender`
 /// bus 1 for the captured audio) and pulls the render callback for the output, converting
-/// between the app's format and the hardware rate (libsoxr) when they differ.
+/// between the app's format and the hardware rate (libsoxr) when they differ: then each callback
+/// carries the client clock's share of the IO buffer (`RemoteIORenderState.clientFrames`). With
+/// input enabled, what it captured (after VoiceProcessingIO's processing) is its app's recording.
 class RemoteIOUnit: AudioUnitBase {
     var outputEnabled = true
     var inputEnabled = false

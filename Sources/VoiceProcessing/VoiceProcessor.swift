@@ -18,8 +18,13 @@ import CWebRTCShim
 /// finds it without being told.
 ///
 /// Deterministic (webrtc runs on the caller's thread and is a pure function of its input), and
-/// `analyzeRender`/`processCapture` allocate nothing: every buffer is made in `init`. Settings
-/// are control-side calls (webrtc enables or disables its components then).
+/// `analyzeRender`/`processCapture` allocate nothing (every buffer is made in `init`) and take no
+/// lock of ours: creation, settings and destruction are control-side calls, serialized across
+/// threads because webrtc touches process-wide state then, and the echo canceller's shared FFT
+/// tables are built once per process (`fftTables`). webrtc 0.3's `AudioProcessing` still takes
+/// its own per-processor locks inside each 10 ms frame (3 per render/capture pair, for a
+/// render and a capture thread we do not have); they are never contended, since a processor is
+/// used by one simulation, on one thread.
 public final class VoiceProcessor {
     /// The rates webrtc processes natively.
     public static let supportedSampleRates = [8_000, 16_000, 32_000, 48_000]
@@ -57,6 +62,16 @@ public final class VoiceProcessor {
     public private(set) var lastError: Int32 = 0
     /// Whether the echo canceller estimated echo in the last processed frame.
     public var echoDetected: Bool { webrtc_shim_stream_has_echo(processor) != 0 }
+
+    /// How often webrtc asked for its echo canceller's shared FFT tables (once per echo canceller
+    /// made) and how often they were built: once per process, so no creation rewrites them
+    /// under another processor.
+    public static var fftTables: (requests: Int, builds: Int) {
+        var requests: Int32 = 0
+        var builds: Int32 = 0
+        webrtc_shim_fft_tables(&requests, &builds)
+        return (Int(requests), Int(builds))
+    }
 
     public enum EchoCanceller: Sendable {
         /// webrtc's AEC with the extended (128 ms) filter: the stronger one, at every rate.

@@ -131,3 +131,84 @@ extension EngineRealtimeSafetyTests {
         #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
     }
 }
+
+extension EngineRealtimeSafetyTests {
+    @Test("ENGINE-REALTIME-SAFE-GOAL: an environment node with its reverb on renders without allocating or locking")
+    func environmentReverbAllocatesNothing() throws {
+        let engine = AVAudioEngine()
+        try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
+        let environment = AVAudioEnvironmentNode()
+        let player = AVAudioPlayerNode()
+        engine.attach(environment)
+        engine.attach(player)
+        engine.connect(environment, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        let tone = EngineSignals.tone(frequency: 440, seconds: 1, rate: 48_000, channels: 1)
+        engine.connect(player, to: environment, format: tone.format)
+        environment.reverbParameters.enable = true
+        environment.reverbParameters.filterParameters.bypass = false
+        player.reverbBlend = 0.5
+        player.position = AVAudio3DPoint(x: -1, y: 0, z: -1)
+        player.scheduleBuffer(tone, at: nil, options: .loops)
+        try engine.start()
+        player.play()
+        let block = engine.manualRenderingBlock
+        let output = AVAudioPCMBuffer(pcmFormat: EngineGraphTests.stereo48, frameCapacity: 512)!
+        var status: OSStatus = 0
+        for _ in 0..<50 { _ = block(512, output.mutableAudioBufferList, &status) }
+        rt_probe_watch(pthread_self())
+        for _ in 0..<200 { _ = block(512, output.mutableAudioBufferList, &status) }
+        let counts = rt_probe_stop()
+        #expect(counts.allocations == 0 && counts.locks == 0, "\(counts.allocations) allocations, \(counts.locks) locks")
+        output.frameLength = 512
+        #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.1)
+    }
+
+    /// The benchmark's chain (Benchmarks/Sources/EngineWorkloads/EngineChain.swift), counted with
+    /// the probe in this debug build: 32 looping mono players, each through its own four-band EQ,
+    /// into a submix at 1/32, through a medium-hall reverb at 50 % wet, pulled with renderOffline.
+    @Test("ENGINE-REALTIME-SAFE-GOAL: 32 player nodes through their EQs and a reverb, rendered offline, allocate and lock nothing per render cycle")
+    func benchmarkChainAllocatesNothing() throws {
+        let stereo = EngineGraphTests.stereo48
+        let mono = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
+        let engine = AVAudioEngine()
+        try engine.enableManualRenderingMode(.offline, format: stereo, maximumFrameCount: 256)
+        let submix = AVAudioMixerNode()
+        let reverb = AVAudioUnitReverb()
+        reverb.loadFactoryPreset(.mediumHall)
+        reverb.wetDryMix = 50
+        engine.attach(submix)
+        engine.attach(reverb)
+        engine.connect(submix, to: reverb, format: stereo)
+        engine.connect(reverb, to: engine.mainMixerNode, format: stereo)
+        let players = (0..<32).map { voice -> AVAudioPlayerNode in
+            let player = AVAudioPlayerNode()
+            let equalizer = AVAudioUnitEQ(numberOfBands: 4)
+            for (band, frequency) in zip(equalizer.bands, [120, 800, 2_500, 8_000] as [Float]) {
+                band.filterType = .parametric
+                band.frequency = frequency
+                band.bandwidth = 1
+                band.gain = 3
+                band.bypass = false
+            }
+            engine.attach(player)
+            engine.attach(equalizer)
+            engine.connect(player, to: equalizer, format: mono)
+            engine.connect(equalizer, to: submix, format: mono)
+            player.volume = 1 / 32
+            player.scheduleBuffer(EngineSignals.tone(frequency: 110 * Double(voice + 1), amplitude: 0.25, seconds: 1), at: nil, options: .loops)
+            return player
+        }
+        try engine.start()
+        for player in players { player.play() }
+        let output = AVAudioPCMBuffer(pcmFormat: stereo, frameCapacity: 256)!
+        for _ in 0..<50 { _ = try engine.renderOffline(256, to: output) }
+        let cycles = 400
+        var successes = 0
+        rt_probe_watch(pthread_self())
+        for _ in 0..<cycles where try engine.renderOffline(256, to: output) == .success { successes += 1 }
+        let counts = rt_probe_stop()
+        #expect(successes == cycles)
+        #expect(counts.allocations == 0 && counts.locks == 0, "\(counts.allocations) allocations, \(counts.locks) locks in \(cycles) cycles")
+        #expect(EngineSignals.peak(EngineSignals.samples(output, channel: 0)[...]) > 0.01)
+    }
+}

@@ -74,7 +74,7 @@ struct VoiceProcessingIOTests {
 
     @Test("AU-VOICE-PROCESSING-ECHO: a VoIP call's unit at 16 kHz with 20 ms IO cancels its own far end's echo from the speaker by at least 20 dB against bypassed (ERLE)")
     func echoCancelledAtVoIPSettings() throws {
-        func capturedEcho(bypass: Bool) throws -> (amplitude: Double, rate: Int, frames: Int) {
+        func capturedEcho(bypass: Bool) throws -> (amplitude: Double, rate: Int, frames: Int, calls: Set<UInt32>) {
             let device = try SimulatedDevice(seed: 53)
             let app = RemoteIOApp()
             app.toneFrequency = 300
@@ -97,11 +97,14 @@ struct VoiceProcessingIOTests {
             device.advance(to: .seconds(4))
             let hardware = device.server.currentHardware
             let tail = app.captured.suffix(hardware.sampleRate)   // the last second, after the canceller converged
-            return (toneAmplitude(tail, frequency: 300, rate: Double(hardware.sampleRate)), hardware.sampleRate, hardware.ioBufferFrames)
+            return (toneAmplitude(tail, frequency: 300, rate: Double(hardware.sampleRate)), hardware.sampleRate, hardware.ioBufferFrames,
+                    Set(app.renderCalls.map(\.frames)))
         }
         let bypassed = try capturedEcho(bypass: true)
         let processed = try capturedEcho(bypass: false)
-        #expect(processed.rate == 16_000 && processed.frames <= 512, "the call runs at 16 kHz in IO buffers of about 20 ms (\(processed.frames) frames)")
+        // The codec runs at 16 kHz, and 20 ms (320 frames) becomes the nearest power of two: 256.
+        #expect(processed.rate == 16_000 && processed.frames == 256, "\(processed.rate) Hz, \(processed.frames) frames")
+        #expect(processed.calls == [256], "one render callback per IO buffer, of the whole buffer: \(processed.calls)")
         #expect(bypassed.amplitude > 0.005, "the speaker's far end reaches the microphone: \(bypassed.amplitude)")
         let erle = 20 * log10(bypassed.amplitude / max(processed.amplitude, 1e-9))
         #expect(erle >= 20, "ERLE \(erle) dB: from \(bypassed.amplitude) to \(processed.amplitude)")
@@ -134,5 +137,81 @@ struct VoiceProcessingIOTests {
         let processed = try capturedEcho(bypass: false)
         #expect(bypassed > 0.005, "the speaker's tone reaches the microphone: \(bypassed)")
         #expect(20 * log10(bypassed / max(processed, 1e-9)) > 15, "cancelled from \(bypassed) to \(processed)")
+    }
+
+    @Test("AU-VOICE-PROCESSING-GAME-CHAT, AU-REMOTEIO-CLIENT-OUTPUT-FORMAT, AU-REMOTEIO-CLIENT-INPUT-FORMAT: at a 48 kHz hardware rate, a 16 kHz client gets the client clock's share of each 1,024-frame IO buffer: 341 or 342 frames, once per cycle, with no gap in sample time")
+    func clientRateShareOfEachCycle() throws {
+        let device = try SimulatedDevice(seed: 54)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        let app = RemoteIOApp()
+        app.toneFrequency = 300
+        app.sampleRate = 16_000
+        try device.launch("Game", backgroundAudio: true) {
+            let session = AVAudioSession.sharedInstance()
+            try session.setCategory(.playAndRecord, mode: .gameChat, options: [.defaultToSpeaker])
+            try session.setPreferredIOBufferDuration(0.02)
+            try session.setActive(true)
+            try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
+            var format = AudioStreamBasicDescription(
+                mSampleRate: 16_000, mFormatID: kAudioFormatLinearPCM,
+                mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,
+                mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 1, mBitsPerChannel: 32, mReserved: 0)
+            let size = UInt32(MemoryLayout<AudioStreamBasicDescription>.size)
+            try check(AudioUnitSetProperty(app.unit!, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &format, size))
+            try check(AudioUnitSetProperty(app.unit!, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Output, 1, &format, size))
+            try app.setRenderCallback()
+            try app.enableInput()
+            try app.initializeAndStart()
+            AVAudioApplication.requestRecordPermission { _ in }
+        }
+        device.answerRecordPermission("Game", granted: true)
+        device.advance(to: .seconds(2))
+        let hardware = device.server.currentHardware
+        #expect(hardware.sampleRate == 48_000 && hardware.ioBufferFrames == 1_024, "20 ms at 48 kHz: \(hardware.ioBufferFrames) frames")
+        let calls = app.renderCalls
+        #expect(calls.count > 80)
+        #expect(Set(calls.map(\.frames)) == [341, 342], "\(Set(calls.map(\.frames)))")
+        // Each call's share keeps the client clock exactly on the hardware's: n cycles carry ⌊n · 1024 / 3⌋ frames.
+        var total: Int64 = 0
+        for (index, call) in calls.enumerated() {
+            #expect(call.sampleTime == Double(total), "call \(index) starts where the last ended")
+            total += Int64(call.frames)
+            #expect(total == Int64(index + 1) * 1_024 / 3)
+        }
+        #expect(Set(app.inputTimes.indices.dropFirst().map { Int(app.inputTimes[$0] - app.inputTimes[$0 - 1]) }).isSubset(of: [341, 342]))
+        // The far end plays at the hardware rate without a dropout: the 300 Hz tone, never a run of silence.
+        let speaker = try #require(device.sink("Speaker"))
+        let amplitude = try #require(speaker.toneAmplitude(atFrequency: 300, channel: 1, from: .milliseconds(1_000), to: .milliseconds(2_000)))
+        #expect(amplitude > 0.3, "\(amplitude)")
+        let played = try #require(speaker.samples(channel: 1)).suffix(48_000)
+        #expect(played.filter { $0 == 0 }.count < 4, "a converter underrun would leave zeros")
+        // And the capture, converted to 16 kHz, is the microphone's tone.
+        #expect(toneAmplitude(app.captured.suffix(16_000), frequency: 440, rate: 16_000) > 0.05)
+    }
+}
+
+extension VoiceProcessingIOTests {
+    @Test("AU-VOICE-PROCESSING-PLAYANDRECORD, AU-VOICE-PROCESSING-EXTENDS-REMOTEIO: a voice chat written only against Apple's API runs its VoiceProcessingIO unit at 16 kHz: render and input callbacks once per 256-frame IO buffer with gapless sample times, the talker's voice sent and the far end's echo not")
+    func plainAppleAPIVoiceChat() throws {
+        let device = try SimulatedDevice(seed: 55)
+        let chat = VoiceChatIO(farEndFrequency: 300)
+        let status = try device.launch("Chat", backgroundAudio: true) { try chat.startCall(speaker: true) }
+        #expect(status == 0)
+        try device.run(as: "Chat") { AVAudioApplication.requestRecordPermission { _ in } }
+        device.answerRecordPermission("Chat", granted: true)
+        device.advance(to: .seconds(3))
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        device.advance(to: .seconds(4))
+        #expect(device.server.currentHardware.sampleRate == 16_000 && device.server.currentHardware.ioBufferFrames == 256)
+        #expect(Set(chat.renderCalls.map(\.frames)) == [256] && Set(chat.inputCalls.map(\.frames)) == [256])
+        #expect(chat.renderCalls.indices.dropFirst().allSatisfy { chat.renderCalls[$0].sampleTime == chat.renderCalls[$0 - 1].sampleTime + 256 })
+        #expect(chat.inputCalls.indices.dropFirst().allSatisfy { chat.inputCalls[$0].sampleTime == chat.inputCalls[$0 - 1].sampleTime + 256 })
+        #expect(chat.inputCalls.allSatisfy { $0.status == 0 })
+        let beforeTalker = chat.sent[(2 * 16_000)..<(3 * 16_000)], withTalker = chat.sent.suffix(8_000)
+        let echo = toneAmplitude(beforeTalker, frequency: 300, rate: 16_000)
+        #expect(echo < 0.014 / 10, "the far end's echo (about 0.014 unprocessed) is cancelled: \(echo)")
+        #expect(toneAmplitude(withTalker, frequency: 440, rate: 16_000) > 0.03, "the talker gets through")
+        try device.run(as: "Chat") { try chat.endCall() }
+        #expect(!device.session("Chat").isActive)
     }
 }

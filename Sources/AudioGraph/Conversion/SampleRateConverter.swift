@@ -91,7 +91,13 @@ public final class SampleRateConverter {
     public func inputChunk(channel: Int) -> UnsafeMutablePointer<Float> { input + channel * chunkFrames }
 
     /// Converts the chunk in `inputChunk` and appends the result to the FIFO.
-    public func convertChunk() {
+    public func convertChunk() { convert(frames: chunkFrames) }
+
+    /// Converts the first `frames` (at most `chunkFrames`) of `inputChunk`: for a caller whose
+    /// input comes in sizes it does not choose (a render callback pulled for the client frames
+    /// of one IO cycle). Its output then depends on those sizes, unlike `convertChunk`'s.
+    public func convert(frames: Int) {
+        precondition(frames <= chunkFrames, "a chunk holds at most chunkFrames")
         if fifoStart + fifoCount + chunkOutputCapacity > fifoCapacity { compact() }
         let tail = fifoStart + fifoCount
         for channel in 0..<channelCount {
@@ -99,11 +105,20 @@ public final class SampleRateConverter {
         }
         var consumed = 0
         var produced = 0
-        let error = soxr_process(handle, UnsafeRawPointer(inputPointers), chunkFrames, &consumed,
+        let error = soxr_process(handle, UnsafeRawPointer(inputPointers), frames, &consumed,
                                  UnsafeMutableRawPointer(outputPointers), chunkOutputCapacity, &produced)
         // With this output capacity libsoxr always takes the whole chunk; anything else is a bug.
-        precondition(error == nil && consumed == chunkFrames, "libsoxr refused a chunk")
+        precondition(error == nil && consumed == frames, "libsoxr refused a chunk")
         fifoCount += produced
+    }
+
+    /// Control side: converts silence until at least `frames` converted frames are ready, so a
+    /// caller that then feeds exactly as much input as it reads (on average) never runs dry,
+    /// whatever libsoxr's delay. Adds that much latency, once.
+    public func prime(toHold frames: Int) {
+        precondition(frames + chunkOutputCapacity <= fifoCapacity, "the FIFO cannot hold that much")
+        for channel in 0..<channelCount { inputChunk(channel: channel).update(repeating: 0, count: chunkFrames) }
+        while fifoCount < frames { convertChunk() }
     }
 
     /// Moves `frames` converted frames of every channel to `destination + channel * stride`.

@@ -20,8 +20,10 @@ public struct RenderClientCycle {
     public let outputChannels: Int
     public let stride: Int
     /// This cycle's input (one channel, `frames` long), already rendered; nil when the client
-    /// asked for no input.
-    public let input: UnsafePointer<Float>?
+    /// asked for no input. Writable: a client that processes what it captures (voice
+    /// processing) writes the result back, and when its app records through it
+    /// (`AudioServer.addRenderClient(records:)`) that is what the recording keeps.
+    public let input: UnsafeMutablePointer<Float>?
 
     /// Output channel `channel` as a buffer of `frames` samples.
     public func outputChannel(_ channel: Int) -> UnsafeMutableBufferPointer<Float> {

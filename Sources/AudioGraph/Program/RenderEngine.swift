@@ -184,7 +184,7 @@ public final class RenderEngine {
                                   at: position, gainScratch: gainScratch)
         case let .renderClient(voice, firstScratch, inputChannel):
             voices[voice]?.renderClient(into: scratch + firstScratch * maxFrames, stride: maxFrames, frames: frames, at: position,
-                                        input: inputChannel >= 0 ? UnsafePointer(outputs + inputChannel * maxFrames) : nil,
+                                        input: inputChannel >= 0 ? outputs + inputChannel * maxFrames : nil,
                                         gainScratch: gainScratch)
         case let .accumulate(scratchChannel, output, gain, voice, side):
             accumulate(scratch + scratchChannel * maxFrames, into: outputs + output * maxFrames, gain: gain,

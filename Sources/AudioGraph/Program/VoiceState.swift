@@ -16,7 +16,7 @@ struct VoiceState {
     /// its end frame, and silence once it has ended (never a partial cycle: a render callback
     /// sees the whole IO buffer). Its gain ramp applies as for any voice.
     mutating func renderClient(into destination: UnsafeMutablePointer<Float>, stride: Int, frames: Int, at position: Int64,
-                               input: UnsafePointer<Float>?, gainScratch: UnsafeMutablePointer<Float>) {
+                               input: UnsafeMutablePointer<Float>?, gainScratch: UnsafeMutablePointer<Float>) {
         for channel in 0..<channelCount { MixKernel.clear(destination + channel * stride, frames: frames) }
         guard let client, position >= startFrame, position < endFrame else { return }
         client.render(RenderClientCycle(frames: frames, sampleTime: position, output: destination,

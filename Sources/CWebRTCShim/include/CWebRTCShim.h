@@ -42,6 +42,10 @@ int webrtc_shim_process_capture(WebRTCShimProcessor *_Nonnull processor, float *
 /// Whether the last processed capture frame held echo, by the echo canceller's estimate.
 int webrtc_shim_stream_has_echo(const WebRTCShimProcessor *_Nonnull processor);
 
+/// How often webrtc asked for its echo canceller's FFT tables (once per echo canceller made) and
+/// how often they were really built (once per process): `aec_rdft_init` in WebRTCShim.cpp.
+void webrtc_shim_fft_tables(int *_Nonnull requests, int *_Nonnull builds);
+
 #ifdef __cplusplus
 }
 #endif

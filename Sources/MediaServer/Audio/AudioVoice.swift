@@ -8,8 +8,9 @@ struct AudioVoice {
         /// Feeds an input port channel: heard by apps reading that port.
         case inputSource(portUID: String, channel: Int)
         /// An app's render client (`addRenderClient`): plays like `.output`; with `input`, it
-        /// also reads the app's route input through its own tap.
-        case renderClient(assignments: [ChannelAssignment]?, input: Bool)
+        /// also reads the app's route input through its own tap, which with `records` is the
+        /// app's recording too.
+        case renderClient(assignments: [ChannelAssignment]?, input: Bool, records: Bool)
         /// The device's acoustic echo (`AcousticEcho`): feeds every listener of the built-in microphone.
         case acousticEcho
         /// What a real audio server captured at an input port channel (`AudioServer.feedInput`):

@@ -106,7 +106,7 @@ extension AudioServer {
 
     private func writeSinks(frames: Int, engine: RenderEngine) {
         let start = engine.position - Int64(frames)
-        for slot in io.layout where !slot.isClientInput {
+        for slot in io.layout where !slot.isClientInput || slot.isInputTap {
             let index = sinkIndex(for: slot)
             padWithSilence(sink: index, upTo: start)
             io.sinks[index].write(frameCount: frames) { channel in

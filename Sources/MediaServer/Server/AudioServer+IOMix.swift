@@ -39,9 +39,13 @@ extension AudioServer {
             next += 1
         }
         var clientInputs: [VoiceID: Int] = [:]
+        var recorded = io.inputReaders.map(\.app)
         for voice in io.voices {
-            guard case .renderClient(_, input: true) = voice.role, let app = voice.app else { continue }
-            layout.append(OutputSlot(uid: "client-input:\(voice.id.rawValue)", firstChannel: next, channels: 1, isClientInput: true))
+            guard case .renderClient(_, input: true, let records) = voice.role, let app = voice.app else { continue }
+            let recording = records && !recorded.contains(app)
+            if recording { recorded.append(app) }
+            layout.append(OutputSlot(uid: recording ? Self.inputTapUID(app) : "client-input:\(voice.id.rawValue)",
+                                     firstChannel: next, channels: 1, isInputTap: recording, isClientInput: true))
             if let input = readerInput(InputReader(app: app)) {
                 taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(app)))
             }
@@ -105,7 +109,7 @@ extension AudioServer {
         switch voice.role {
         case let .output(assignments):
             return outputPlan(voice, assignments: assignments, clientInput: nil)
-        case let .renderClient(assignments, input):
+        case let .renderClient(assignments, input, _):
             return outputPlan(voice, assignments: assignments, clientInput: input ? io.clientInputChannels[voice.id] ?? -1 : -1)
         case .acousticEcho:
             return .init(voice: voice.engineVoice, channels: 1, routes: acousticEchoRoutes(), clientInput: -1)

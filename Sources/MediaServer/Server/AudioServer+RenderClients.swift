@@ -10,10 +10,13 @@ extension AudioServer {
     /// interrupted or silenced; ducked), the app's route outputs by the default channel map or
     /// `assignments`. With `input`, it reads the first channel of the route's first input port
     /// (as `startInput` does, silence without record permission) rendered in the same cycle.
+    /// With `records` too, what the client leaves in that input (`RenderClientCycle.input`,
+    /// e.g. the voice-processed microphone) is the app's recording, `inputSink(app:)`, unless
+    /// the app reads input as a recorder (`startInput`) or an earlier client records it.
     /// `observe` hears about changes, in the app's context. IO starts if it was not running.
     @discardableResult
     public func addRenderClient(app: AppID, _ client: RenderClient, outputChannels: Int, input: Bool = false,
-                                assignments: [ChannelAssignment]? = nil,
+                                records: Bool = false, assignments: [ChannelAssignment]? = nil,
                                 observe: @escaping (RenderClientEvent) -> Void = { _ in }) -> VoiceID {
         if io.engine == nil { startIO() }
         let engine = io.engine!
@@ -24,7 +27,7 @@ extension AudioServer {
         let start = controlFrame > io.cycleStart ? io.cycleStart + Int64(io.cycleFrames) : io.cycleStart
         let engineVoice = engine.addClientVoice(client, channels: channels, at: start)
         io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: channels,
-                                    role: .renderClient(assignments: assignments, input: input)))
+                                    role: .renderClient(assignments: assignments, input: input, records: records)))
         io.clientObservers.append((id, app, observe))
         record("audio.client.added", ["voice": .integer(id.rawValue), "app": .string(app.name),
                                       "channels": .integer(channels), "input": .bool(input)])

@@ -17,7 +17,7 @@ enum ReferenceApps {
         ScenarioAppModel(name: "navigation", commands: ["prompt", "prompt-finished"], mistakes: sharedMistakes,
                          backgroundAudio: true) { NavigationApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "voip", commands: ["start-call", "end-call", "speaker-on", "speaker-off"],
-                         mistakes: sharedMistakes, backgroundAudio: true) { VoIPApp(configuration: $0, log: $1) },
+                         mistakes: sharedMistakes + ["bypasses-voice-processing"], backgroundAudio: true) { VoIPApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "recorder", commands: ["record", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { RecorderApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "dj", commands: ["play", "stop"], mistakes: sharedMistakes) { DJApp(configuration: $0, log: $1) },
