@@ -167,7 +167,7 @@ let package = Package(
         // AirPlay 2 long-form audio (issue 14): Core Media's time and sample buffers over the simulation
         // clock, AVFoundation's sample-buffer renderer and synchronizer over the AirPlay receivers.
         .target(name: "OpenCoreMedia", dependencies: ["OpenCoreAudioTypes", "MediaServer", "SimCore"]),
-        .target(name: "OpenAVFoundation", dependencies: ["OpenCoreMedia", "OpenCoreAudioTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "OpenAVFoundation", dependencies: ["OpenCoreMedia", "OpenCoreAudioTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
         .target(name: "OpenMediaPlayer", dependencies: ["MediaServer", "SimCore"]),
         .testTarget(name: "AirPlayTests", dependencies: ["OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "Scenario", "OpenAVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),

@@ -16,14 +16,21 @@ import VirtualDevices
 /// AudioRenderer is going to get really hungry"). Audio already sent is the speaker's: a flush
 /// from a source time can only take back what the speaker has not started playing out.
 ///
-/// Formats: linear PCM, 16-bit integer or 32-bit float, one or two channels, at 44.1 kHz (the
-/// speakers' rate); anything else fails the renderer (`status` `.failed`, `error` set).
-/// Playback on the local route is not simulated yet: without an AirPlay speaker the audio is
-/// held and dropped as the timeline passes it.
+/// Without an AirPlay speaker in the route the renderer plays on the local route (speaker,
+/// headphones …) through the device's output, at the synchronizer's time (`LocalRoutePlayout`),
+/// and wants a few seconds ahead.
+///
+/// Formats: linear PCM, 16-bit integer or 32-bit float, one or two channels, at any rate; the
+/// renderer turns it into one 44.1 kHz stereo stream (the rate every AirPlay speaker plays), so
+/// AirPlay 1 and AirPlay 2 speakers and the local route take whatever the app enqueued. Other
+/// formats (compressed ones: no decoder is simulated here) fail the renderer (`enqueue`).
 public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
     public private(set) var status: AVQueuedSampleBufferRenderingStatus = .unknown
     public private(set) var error: Error?
     public var volume: Float = 1 { didSet { applyGain() } }
+    /// How rates other than 1 play (on the local route; see `AVAudioTimePitchAlgorithm`).
+    /// Changing it while playing restarts the local playout at the timeline's time.
+    public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain { didSet { local?.resync() } }
     public var isMuted = false { didSet { applyGain() } }
     let queue: SimulationQueue
     private let ownTimebase: CMTimebase
@@ -37,6 +44,10 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     private var requestBlock: (@Sendable () -> Void)?
     private var pumpID: Int?
     private var lastNonZeroRate: Float?
+    /// Playback on the local route, made when the route first has no AirPlay speaker.
+    private var local: LocalRoutePlayout?
+    /// The rate conversion of PCM enqueued at another rate than the stream's.
+    private var conversion: StreamRateConversion?
 
     static let streamRate: Int32 = 44_100
     /// Audio the renderer itself holds beyond what the speakers buffer.
@@ -50,6 +61,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
 
     deinit {
         if let pumpID { queue.binding.server.airPlay.stopPump(pumpID) }
+        local?.detach()
     }
 
     var server: AudioServer { queue.binding.server }
@@ -57,18 +69,40 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
 
     // MARK: Enqueueing
 
+    /// Takes linear PCM (16-bit integer or 32-bit float, interleaved or not, one or two
+    /// channels) at any rate: 44.1 kHz goes onto the stream as it is, other rates through
+    /// `StreamRateConversion`. Anything else fails the renderer with `AVErrorDecodeFailed`
+    /// (-11821): `status` `.failed`, `error` set, and no more data wanted.
     public func enqueue(_ sampleBuffer: CMSampleBuffer) {
         guard status != .failed else { return }
-        guard let pcm = sampleBuffer.interleavedFloatSamples(), pcm.rate == Double(Self.streamRate), pcm.channels <= 2 else {
-            fail(code: -11821, reason: "the AirPlay speakers take linear PCM at 44.1 kHz, in one or two channels")
+        guard let pcm = sampleBuffer.interleavedFloatSamples(), pcm.channels <= 2 else {
+            fail(code: -11821, reason: "the renderer decodes linear PCM (16-bit integer or 32-bit float) in one or two channels")
             return
         }
         let stereo = pcm.channels == 2 ? pcm.samples : pcm.samples.flatMap { [$0, $0] }
-        let start = Self.frame(of: sampleBuffer.outputPresentationTimeStamp)
-        pending.append(AirPlayPacket(startFrame: start, audio: AirPlayAudio(interleavedStereo: stereo)))
-        enqueuedEnd = start + Int64(sampleBuffer.numSamples)
+        let time = sampleBuffer.outputPresentationTimeStamp
+        let start = Self.frame(of: time)
+        if pcm.rate == Double(Self.streamRate) {
+            endConversion()
+            pending.append(AirPlayPacket(startFrame: start, audio: AirPlayAudio(interleavedStereo: stereo)))
+        } else {
+            let inputFrame = time.isNumeric ? time.convertScale(Int32(pcm.rate), method: .roundHalfAwayFromZero).value : 0
+            if conversion?.inputRate != pcm.rate || conversion?.nextInputFrame != inputFrame {
+                endConversion()
+                conversion = StreamRateConversion(from: pcm.rate, inputFrame: inputFrame, streamFrame: start,
+                                                  streamRate: Double(Self.streamRate))
+            }
+            if let packet = conversion?.convert(interleavedStereo: stereo) { pending.append(packet) }
+        }
+        enqueuedEnd = Self.frame(of: CMTimeAdd(time, CMTime(value: Int64(sampleBuffer.numSamples), timescale: Int32(pcm.rate))))
         status = .rendering
         startPumping()
+    }
+
+    /// A converted stream ends: its last frames go onto the stream.
+    private func endConversion() {
+        if let tail = conversion?.finish() { pending.append(tail) }
+        conversion = nil
     }
 
     public var isReadyForMoreMediaData: Bool {
@@ -96,6 +130,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
 
     /// Drops everything enqueued and everything the speakers hold; enqueue from any time after.
     public func flush() {
+        conversion = nil
         pending.removeAll()
         enqueuedEnd = nil
         for index in speakers.indices {
@@ -125,6 +160,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     }
 
     private func flushPending(from frame: Int64, now: HostTime) {
+        conversion = nil
         pending.removeAll { $0.startFrame >= frame }
         if let last = pending.indices.last, pending[last].endFrame > frame {
             pending[last].frameCount = Int(frame - pending[last].startFrame)
@@ -134,6 +170,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
             speakers[index].sentEnd = speakers[index].sentEnd.map { min($0, frame) }
         }
         enqueuedEnd = frame
+        local?.resync()
     }
 
     // MARK: Synchronizer
@@ -146,24 +183,34 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
 
     /// The synchronizer's rate or time changed: anchor every speaker to the new timeline. A rate
     /// change other than a pause or a resume at the previous rate flushes automatically.
+    ///
+    /// AirPlay speakers play the stream at rate 1 only (the simulated speakers have no time-pitch
+    /// stage): at other rates they hold still, silent, while the local route plays any rate.
     func timelineChanged() {
         let rate = Float(timebase.rate)
-        if rate != 0, let previous = lastNonZeroRate, previous != rate { flushAutomatically() }
+        let previous = lastNonZeroRate
         if rate != 0 { lastNonZeroRate = rate }
+        if rate != 0, let previous, previous != rate { flushAutomatically() }
+        local?.resync()
         let now = server.now
         let frame = Self.frame(of: timebase.time)
         for speaker in speakers {
             server.airPlay.update(speaker.uid) { receiver in
-                if rate > 0 { receiver.setAnchor(frame: frame, time: now) } else { receiver.pause() }
+                if rate == 1 { receiver.setAnchor(frame: frame, time: now) } else { receiver.pause() }
             }
         }
     }
 
+    /// The notification comes "on an arbitrary thread": here as a scheduler action right after,
+    /// so an app that flushes and re-enqueues in its observer does so after the rate change.
     private func flushAutomatically() {
         let time = timebase.time
         flushPending(from: Self.frame(of: time), now: .zero)
-        NotificationCenter.default.post(name: .AVSampleBufferAudioRendererWasFlushedAutomatically, object: self,
-                                        userInfo: [AVSampleBufferAudioRendererFlushTimeKey: NSValue(time: time)])
+        server.recordObservation("airplay.flushed-automatically", ["reason": .string("rate")])
+        queue.async("renderer.flushed-automatically") { [self] in
+            NotificationCenter.default.post(name: .AVSampleBufferAudioRendererWasFlushedAutomatically, object: self,
+                                            userInfo: [AVSampleBufferAudioRendererFlushTimeKey: NSValue(time: time)])
+        }
     }
 
     // MARK: The network
@@ -176,8 +223,10 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     /// Every network tick: connect to the route's speakers, send what they have room for, then
     /// ask the app for more while it is wanted.
     private func pump(_ interval: HostDuration) {
-        followRoute()
-        connectSpeakers()
+        let wanted = routeSpeakers
+        followRoute(wanted)
+        connectSpeakers(wanted)
+        playLocallyWithoutSpeakers(wanted)
         if server.airPlay.isNetworkUp { send(interval) }
         dropSentAndPlayed()
         synchronizer?.rendererReceivedData()
@@ -192,15 +241,18 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
 
     /// "When the user routes playback to a new destination" the renderer flushes by itself: the
     /// old speakers drop what they hold, and the app hears `WasFlushedAutomatically` with the
-    /// time of the first flushed sample, from which it re-enqueues. (A route that only lost its
-    /// speakers to a dropout is not a new destination.)
-    private func followRoute() {
-        let wanted = routeSpeakers
-        guard !speakers.isEmpty, !wanted.isEmpty, wanted != speakers.map(\.uid) else { return }
+    /// time of the first flushed sample, from which it re-enqueues. That holds for a move from
+    /// the local route to AirPlay speakers too. (A route that only lost its speakers to a
+    /// dropout is not a new destination.)
+    private func followRoute(_ wanted: [String]) {
+        let leavesLocalRoute = local?.voice != nil && !wanted.isEmpty
+        guard leavesLocalRoute || (!speakers.isEmpty && !wanted.isEmpty && wanted != speakers.map(\.uid)) else { return }
+        local?.detach()
         for speaker in speakers { server.airPlay.update(speaker.uid) { $0.flushAll() } }
         speakers = []
         let time = timebase.time
         pending.removeAll()
+        conversion = nil
         enqueuedEnd = nil
         server.recordObservation("airplay.flushed-automatically", ["reason": .string("route")])
         // The network tick is the system's code: the app's observers run in the app's context.
@@ -210,23 +262,75 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
         }
     }
 
-    private func connectSpeakers() {
+    private func connectSpeakers(_ wanted: [String]) {
         guard speakers.isEmpty else { return }
-        for uid in routeSpeakers where server.airPlay.connect(uid) != nil { speakers.append((uid, nil)) }
+        for uid in wanted where server.airPlay.connect(uid) != nil { speakers.append((uid, nil)) }
         guard !speakers.isEmpty else { return }
         applyGain()
         if timebase.rate > 0 { timelineChanged() }
     }
 
+    /// With no AirPlay speaker in the route, the enqueued audio plays on the local route; once
+    /// speakers are connected it stops playing there.
+    private func playLocallyWithoutSpeakers(_ wanted: [String]) {
+        guard speakers.isEmpty, wanted.isEmpty, status == .rendering else {
+            local?.detach()
+            return
+        }
+        if local == nil { local = LocalRoutePlayout(renderer: self, server: server) }
+        local?.attach(app: queue.binding.app)
+    }
+
+    /// Stream frames `[frame, frame + count)` of the enqueued audio into two channels (silence
+    /// where nothing is enqueued). Render side: reads only, no allocation.
+    func readStream(from frame: Int64, count: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        left.update(repeating: 0, count: count)
+        right.update(repeating: 0, count: count)
+        var index = 0
+        var frame = frame
+        var packetIndex = 0
+        while index < count, packetIndex < pending.count {
+            let packet = pending[packetIndex]
+            guard packet.endFrame > frame else { packetIndex += 1; continue }
+            if packet.startFrame > frame {
+                let skip = min(Int(packet.startFrame - frame), count - index)
+                index += skip
+                frame += Int64(skip)
+                continue
+            }
+            let run = min(Int(packet.endFrame - frame), count - index)
+            let source = (packet.offset + Int(frame - packet.startFrame)) * 2
+            packet.audio.samples.withUnsafeBufferPointer { samples in
+                for offset in 0..<run {
+                    left[index + offset] = samples[source + 2 * offset]
+                    right[index + offset] = samples[source + 2 * offset + 1]
+                }
+            }
+            index += run
+            frame += Int64(run)
+        }
+    }
+
+    /// The app's volume (0 when muted).
+    var outputGain: Float { isMuted ? 0 : volume }
+
     private func send(_ interval: HostDuration) {
         let now = server.now
         for index in speakers.indices {
             let uid = speakers[index].uid
-            guard let receiver = server.airPlay.receiver(uid) else { continue }
-            var budget = min(receiver.room(at: now), receiver.rate.frames(in: interval) * Int64(receiver.model.transferSpeed))
+            // Only numbers are taken from the speaker: a copy of it kept alive while it receives
+            // would make every delivery copy its whole buffer list.
+            guard let speaker = server.airPlay.receiver(uid).map({ receiver in
+                (room: receiver.room(at: now), speed: receiver.rate.frames(in: interval) * Int64(receiver.model.transferSpeed),
+                 playing: receiver.streamFrame(at: now))
+            }) else { continue }
+            var budget = min(speaker.room, speaker.speed)
             // Audio the speaker's playhead already passed (a speaker that ran dry) is not sent.
-            var sent = max(speakers[index].sentEnd ?? pending.first?.startFrame ?? 0, receiver.streamFrame(at: now) ?? .min)
-            for packet in pending where packet.endFrame > sent && budget > 0 {
+            var sent = max(speakers[index].sentEnd ?? pending.first?.startFrame ?? 0, speaker.playing ?? .min)
+            var next = firstPending(endingAfter: sent)
+            while next < pending.count && budget > 0 {
+                let packet = pending[next]
+                next += 1
                 let from = max(sent, packet.startFrame)
                 let count = min(budget, packet.endFrame - from)
                 let piece = AirPlayPacket(startFrame: from, audio: packet.audio, offset: packet.offset + Int(from - packet.startFrame),
@@ -239,9 +343,21 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
         }
     }
 
-    /// Audio every speaker has, or that the timeline passed with no speaker to play it, goes.
+    /// The index of the first pending packet that ends after `frame` (pending is in stream
+    /// order): a binary search, since minutes of packets wait here for an AirPlay 2 speaker.
+    private func firstPending(endingAfter frame: Int64) -> Int {
+        var (low, high) = (0, pending.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if pending[middle].endFrame > frame { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Audio every speaker has, or that the timeline passed with no speaker to play it, goes
+    /// (locally a second late: the IO cycle may still be reading it).
     private func dropSentAndPlayed() {
-        let played = speakers.isEmpty ? Self.frame(of: timebase.time) : speakers.map { $0.sentEnd ?? .min }.min() ?? .min
+        let played = speakers.isEmpty ? Self.frame(of: timebase.time) - Int64(Self.streamRate) : speakers.map { $0.sentEnd ?? .min }.min() ?? .min
         let done = pending.prefix { $0.endFrame <= played }.count
         if done > 0 { pending.removeFirst(done) }
     }

@@ -86,16 +86,29 @@ extension CMSampleBuffer {
         let channels = Int(asbd.mChannelsPerFrame), frames = numSamples
         let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
         let nonInterleaved = asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0
-        var out = [Float](repeating: 0, count: frames * channels)
-        data.bytes.withUnsafeBytes { raw in
-            for frame in 0..<frames {
-                for channel in 0..<channels {
-                    let index = nonInterleaved ? channel * frames + frame : frame * channels + channel
-                    out[frame * channels + channel] = isFloat
-                        ? raw.loadUnaligned(fromByteOffset: index * 4, as: Float.self)
-                        : Float(raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)) / 32_768
+        let count = frames * channels
+        guard data.bytes.count >= count * (isFloat ? 4 : 2) else { return nil }
+        let out = [Float](unsafeUninitializedCapacity: count) { out, initialized in
+            data.bytes.withUnsafeBytes { raw in
+                if !nonInterleaved {
+                    // The usual layout, converted in one pass the compiler can vectorise.
+                    if isFloat {
+                        for index in 0..<count { out[index] = raw.loadUnaligned(fromByteOffset: index * 4, as: Float.self) }
+                    } else {
+                        for index in 0..<count { out[index] = Float(raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)) / 32_768 }
+                    }
+                    return
+                }
+                for frame in 0..<frames {
+                    for channel in 0..<channels {
+                        let index = channel * frames + frame
+                        out[frame * channels + channel] = isFloat
+                            ? raw.loadUnaligned(fromByteOffset: index * 4, as: Float.self)
+                            : Float(raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)) / 32_768
+                    }
                 }
             }
+            initialized = count
         }
         return (out, channels, asbd.mSampleRate)
     }

@@ -183,38 +183,4 @@ struct AirPlayRendererTests {
         }
         return best.lag
     }
-
-    @Test("Formats the speakers do not take: a 48 kHz buffer fails the renderer with AVFoundation's decode-failed error")
-    func unsupportedFormat() throws {
-        let device = try SimulatedDevice(profile: "iphone", platform: .ios17, seed: 1)
-        try device.attach("airplay:2")
-        let renderer = try device.launch("Radio") { AVSampleBufferAudioRenderer() }
-        try device.run(as: "Radio") {
-            var asbd = AudioStreamBasicDescription(mSampleRate: 48_000, mFormatID: kAudioFormatLinearPCM,
-                                                   mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-                                                   mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
-                                                   mBitsPerChannel: 16, mReserved: 0)
-            var format: CMAudioFormatDescription?
-            #expect(CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0,
-                                                   magicCookie: nil, extensions: nil, formatDescriptionOut: &format) == noErr)
-            var block: CMBlockBuffer?
-            #expect(CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: 960, blockAllocator: nil,
-                                                       customBlockSource: nil, offsetToData: 0, dataLength: 960, flags: [],
-                                                       blockBufferOut: &block) == kCMBlockBufferNoErr)
-            var buffer: CMSampleBuffer?
-            let status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-                allocator: nil, dataBuffer: try #require(block), formatDescription: try #require(format), sampleCount: 480,
-                presentationTimeStamp: .zero, packetDescriptions: nil, sampleBufferOut: &buffer)
-            #expect(status == noErr)
-            let sample = try #require(buffer)
-            #expect(CMSampleBufferGetNumSamples(sample) == 480)
-            #expect(CMSampleBufferGetDuration(sample) == CMTime(value: 1, timescale: 100))
-            #expect(renderer.status == .unknown)
-            renderer.enqueue(sample)
-        }
-        #expect(renderer.status == .failed)
-        #expect((renderer.error as NSError?)?.code == -11821)
-        #expect((renderer.error as NSError?)?.domain == AVFoundationErrorDomain)
-        #expect(!renderer.isReadyForMoreMediaData)
-    }
 }

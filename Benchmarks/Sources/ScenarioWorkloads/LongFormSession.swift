@@ -44,6 +44,8 @@ public enum LongFormSession {
     /// Parses and runs it; the result's failures are empty when every check held.
     public static func run(minutes: Int) throws -> ScenarioResult {
         let scenario = try Scenario.parse(yaml(minutes: minutes), file: "long-form-session.yaml")
-        return try ScenarioRunner().run(scenario)
+        // About 95 scheduler events a simulated second (a network tick every 20 ms, a speaker
+        // cycle every 1,024 frames): the default budget of 200,000 would stop it after half an hour.
+        return try ScenarioRunner(eventBudget: max(200_000, minutes * 60 * 200)).run(scenario)
     }
 }

@@ -11,7 +11,7 @@ let result = try LongFormSession.run(minutes: minutes)
 let wall = clock.now - start
 let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
 var usage = rusage()
-getrusage(RUSAGE_SELF, &usage)
+getrusage(RUSAGE_SELF.rawValue, &usage)
 print("long-form session, \(minutes) min: \(String(format: "%.2f", seconds)) s wall = \(Int(Double(minutes * 60) / seconds))x real time, "
     + "peak RSS \(usage.ru_maxrss / 1024) MiB, failures: \(result.failures.count)")
 for failure in result.failures { print("  \(failure.message)") }

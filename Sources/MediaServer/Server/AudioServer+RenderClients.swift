@@ -66,7 +66,7 @@ extension AudioServer {
     }
 
     /// The largest IO buffer this device can run: the engine renders a whole cycle per call.
-    var renderSliceFrames: Int {
+    public var renderSliceFrames: Int {
         max(AudioIO.maxRenderFrames, device.profile.hardware.ioBufferFrames.upperBound, io.settings.ioBufferFramesOverride ?? 0)
     }
 }

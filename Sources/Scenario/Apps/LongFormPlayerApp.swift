@@ -40,6 +40,8 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
     private var format: CMAudioFormatDescription?
     /// The track that replaced the next one, if a queue edit succeeded.
     private var replacedTrack: Int?
+    /// One second of each tone made so far (see `nextSampleBuffer`).
+    private var toneSeconds: [(frequency: Double, phase: Double, block: CMBlockBuffer)] = []
     private var flushObserver: NSObjectProtocol?
     static let rate = 44_100
     static let trackSeconds: Int64 = 60
@@ -202,12 +204,39 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
     }
 
     /// One second of the app's tone, 16-bit interleaved stereo, at the generator's position.
+    /// The generator always stands on a whole second, so a tone's seconds differ only by the
+    /// phase they start at (none for a whole number of hertz): the app computes one second per
+    /// tone and starting phase and hands the renderer new sample buffers over the same block
+    /// buffer (as a player reuses decoded data), not a sine per sample for every second of an hour.
     private func nextSampleBuffer() -> CMSampleBuffer? {
         guard let format else { return nil }
+        let frequency = frequency(atFrame: generatorFrame)
+        let cycles = frequency * Double(generatorFrame / Int64(Self.rate))
+        let phase = cycles - cycles.rounded(.down)
+        let block: CMBlockBuffer
+        if generatorFrame % Int64(Self.rate) == 0,
+           let cached = toneSeconds.first(where: { $0.frequency == frequency && $0.phase == phase }) {
+            block = cached.block
+        } else {
+            guard let made = makeToneSecond(atFrame: generatorFrame) else { return nil }
+            if generatorFrame % Int64(Self.rate) == 0 { toneSeconds.append((frequency, phase, made)) }
+            block = made
+        }
+        var buffer: CMSampleBuffer?
+        let time = CMTime(value: generatorFrame, timescale: CMTimeScale(Self.rate))
+        guard CMAudioSampleBufferCreateReadyWithPacketDescriptions(allocator: kCFAllocatorDefault, dataBuffer: block, formatDescription: format,
+                                                                    sampleCount: Self.rate, presentationTimeStamp: time, packetDescriptions: nil,
+                                                                    sampleBufferOut: &buffer) == 0 else { return nil }
+        generatorFrame += Int64(Self.rate)
+        return buffer
+    }
+
+    /// The block buffer of one second of the tone playing at `start` (a whole second).
+    private func makeToneSecond(atFrame start: Int64) -> CMBlockBuffer? {
         let frames = Self.rate
         var samples = [Int16](repeating: 0, count: frames * 2)
         for index in 0..<frames {
-            let frame = generatorFrame + Int64(index)
+            let frame = start + Int64(index)
             guard frame % Int64(Self.rate) >= Int64(Self.markerFrames) else { continue }
             let phase = 2 * Double.pi * frequency(atFrame: frame) * Double(frame) / Double(Self.rate)
             let value = Int16((sin(phase) * 0.5 * 32_767).rounded())
@@ -221,13 +250,7 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
                                                  dataLength: length, flags: kCMBlockBufferAssureMemoryNowFlag,
                                                  blockBufferOut: &block) == kCMBlockBufferNoErr, let block else { return nil }
         _ = samples.withUnsafeBytes { CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0, dataLength: length) }
-        var buffer: CMSampleBuffer?
-        let time = CMTime(value: generatorFrame, timescale: CMTimeScale(Self.rate))
-        guard CMAudioSampleBufferCreateReadyWithPacketDescriptions(allocator: kCFAllocatorDefault, dataBuffer: block, formatDescription: format,
-                                                                    sampleCount: frames, presentationTimeStamp: time, packetDescriptions: nil,
-                                                                    sampleBufferOut: &buffer) == 0 else { return nil }
-        generatorFrame += Int64(frames)
-        return buffer
+        return block
     }
 
     private static func makeFormat() -> CMAudioFormatDescription? {

@@ -116,35 +116,57 @@ public struct AirPlayReceiver: Sendable {
     }
 
     private mutating func fillScratch(frameCount: Int, at time: HostTime) {
-        for index in 0..<frameCount { left[index] = 0; right[index] = 0 }
+        left.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        right.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         guard anchor != nil else { isInGap = false; return }
         // The receiver believes it is `error` late: it plays that much further into the stream.
         let error = clock.error(at: time)
         guard let first = streamFrame(at: time + HostDuration(nanoseconds: error)) else { return }
         dropPlayed(before: first)
-        var missing = 0
-        for index in 0..<frameCount {
-            let frame = first + Int64(index)
-            guard frame >= streamStart else { continue }
-            if let sample = sample(at: frame) {
-                left[index] = sample.0 * gain
-                right[index] = sample.1 * gain
-            } else {
-                missing += 1
-            }
-        }
+        // Silence before the stream's start is not a gap.
+        let lead = Int(max(0, min(Int64(frameCount), streamStart - first)))
+        let missing = copyRuns(into: lead..<frameCount, fromFrame: first + Int64(lead))
         gapFrames += Int64(missing)
         isInGap = missing > 0
     }
 
-    /// The stereo sample at stream frame `frame`, from the packets still held.
-    private func sample(at frame: Int64) -> (Float, Float)? {
-        var index = head
-        while index < packets.count, packets[index].endFrame <= frame { index += 1 }
-        guard index < packets.count, packets[index].startFrame <= frame else { return nil }
-        let packet = packets[index]
-        let position = (packet.offset + Int(frame - packet.startFrame)) * 2
-        return (packet.audio.samples[position], packet.audio.samples[position + 1])
+    /// Copies the held audio for stream frames `frame…` into `slots` of the scratch buffers,
+    /// packet run by packet run (a speaker renders a whole cycle per call, so the work per
+    /// frame is one multiply per channel); returns how many frames had no audio.
+    private mutating func copyRuns(into slots: Range<Int>, fromFrame frame: Int64) -> Int {
+        var missing = 0
+        var index = slots.lowerBound
+        var frame = frame
+        var packetIndex = head
+        let gain = gain
+        while index < slots.upperBound {
+            while packetIndex < packets.count, packets[packetIndex].endFrame <= frame { packetIndex += 1 }
+            guard packetIndex < packets.count else { missing += slots.upperBound - index; break }
+            let packet = packets[packetIndex]
+            if packet.startFrame > frame {
+                let run = min(Int(packet.startFrame - frame), slots.upperBound - index)
+                missing += run
+                index += run
+                frame += Int64(run)
+                continue
+            }
+            let run = min(Int(packet.endFrame - frame), slots.upperBound - index)
+            let source = (packet.offset + Int(frame - packet.startFrame)) * 2
+            let start = index
+            packet.audio.samples.withUnsafeBufferPointer { samples in
+                left.withUnsafeMutableBufferPointer { l in
+                    right.withUnsafeMutableBufferPointer { r in
+                        for offset in 0..<run {
+                            l[start + offset] = samples[source + 2 * offset] * gain
+                            r[start + offset] = samples[source + 2 * offset + 1] * gain
+                        }
+                    }
+                }
+            }
+            index += run
+            frame += Int64(run)
+        }
+        return missing
     }
 
     private mutating func dropPlayed(before frame: Int64) {

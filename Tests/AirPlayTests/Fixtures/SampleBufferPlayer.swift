@@ -42,6 +42,7 @@ final class SampleBufferPlayer: @unchecked Sendable {
                                                           object: renderer, queue: nil) { [weak self] note in
             if let time = (note.userInfo?[AVSampleBufferAudioRendererFlushTimeKey] as? NSValue)?.timeValue {
                 self?.automaticFlushTimes.append(time)
+                self?.refill(from: time)
             }
         }
     }
@@ -54,6 +55,9 @@ final class SampleBufferPlayer: @unchecked Sendable {
 
     func pause() { synchronizer.rate = 0 }
 
+    /// The end of what was enqueued so far.
+    var enqueuedEnd: CMTime { CMTimeMake(value: nextFrame, timescale: CMTimeScale(Self.sampleRate)) }
+
     /// The talk's seek: rate 0, stop requesting, flush, reposition, request again, rate 1.
     func seek(to time: CMTime) {
         synchronizer.rate = 0
@@ -62,6 +66,15 @@ final class SampleBufferPlayer: @unchecked Sendable {
         nextFrame = time.convertScale(CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value
         startRequesting()
         synchronizer.setRate(1, time: time)
+    }
+
+    /// After an automatic flush (a new route, a new rate): flush, serialized with the enqueueing,
+    /// and enqueue again from the flush time while the timebase runs on (heard as a short mute).
+    private func refill(from time: CMTime) {
+        renderer.stopRequestingMediaData()
+        renderer.flush()
+        nextFrame = time.convertScale(CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value
+        startRequesting()
     }
 
     /// Replace what is enqueued from `time` on, without interrupting playback.
