@@ -23,7 +23,7 @@ struct AudioQueueInputTests {
         }
     }
 
-    @Test("PLAYER-AUDIOQUEUE-INPUT: an input queue's buffers hold the microphone's tone sample for sample, stamped with the queue and host time of their first frame")
+    @Test("an input queue's buffers hold the microphone's tone sample for sample, stamped with the queue and host time of their first frame")
     func recordsTheMicrophone() throws {
         let device = try SimulatedDevice(seed: 21)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
