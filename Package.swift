@@ -48,6 +48,8 @@ let package = Package(
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         // MP3 arriving in pieces (Audio Queue buffers): libmpg123's feed decoder, which libsndfile also uses.
         systemLibrary("CMpg123", pkgConfig: "libmpg123", apt: "libmpg123-dev"),
+        // AAC and Apple Lossless packets (Audio Queue buffers): FFmpeg's libavcodec, which has decoders for both.
+        systemLibrary("CAVCodec", pkgConfig: "libavcodec", apt: "libavcodec-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
         // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
         systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
@@ -93,7 +95,7 @@ let package = Package(
         .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
         .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
-        .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123"]),
+        .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123", "CAVCodec"]),
         .executableTarget(
             name: "soundcheck",
             dependencies: [
@@ -137,7 +139,8 @@ let package = Package(
         systemLibrary("COpenAL", pkgConfig: "openal", apt: "libopenal-dev"),
         .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
         .testTarget(name: "OpenOpenALTests",
-                    dependencies: ["OpenOpenAL", "Soundcheck", "OpenAVFAudio", "MediaServer", "SimCore", "VirtualDevices"]),
+                    dependencies: ["OpenOpenAL", "COpenAL", "CRealtimeProbe", "OpenAudioToolbox", "AudioGraph", "Soundcheck", "OpenAVFAudio",
+                                   "MediaServer", "SimCore", "VirtualDevices"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in

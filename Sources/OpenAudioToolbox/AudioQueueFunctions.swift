@@ -17,7 +17,21 @@ public func AudioQueueNewOutput(_ inFormat: UnsafePointer<AudioStreamBasicDescri
     let status = AudioQueueObject.supports(inFormat.pointee)
     guard status == 0 else { return status }
     guard AppContext.current != nil else { return kAudioQueueErr_InvalidDevice }
-    let queue = AudioQueueObject(format: inFormat.pointee, callback: inCallbackProc, userData: inUserData)
+    let queue = AudioQueueObject(format: inFormat.pointee, callback: .output(inCallbackProc), userData: inUserData)
+    queue.handle = ObjectHandle.make(for: queue)
+    outAQ.pointee = queue.handle
+    return 0
+}
+
+/// A recording queue: enqueued buffers come back full of the route's input through the callback
+/// (AudioQueueObject+Input.swift). Linear PCM only.
+public func AudioQueueNewInput(_ inFormat: UnsafePointer<AudioStreamBasicDescription>, _ inCallbackProc: @escaping AudioQueueInputCallback,
+                               _ inUserData: UnsafeMutableRawPointer?, _ inCallbackRunLoop: AnyObject?, _ inCallbackRunLoopMode: AnyObject?,
+                               _ inFlags: UInt32, _ outAQ: UnsafeMutablePointer<AudioQueueRef?>) -> OSStatus {
+    let status = AudioQueueObject.supportsInput(inFormat.pointee)
+    guard status == 0 else { return status }
+    guard AppContext.current != nil else { return kAudioQueueErr_InvalidDevice }
+    let queue = AudioQueueObject(format: inFormat.pointee, callback: .input(inCallbackProc), userData: inUserData)
     queue.handle = ObjectHandle.make(for: queue)
     outAQ.pointee = queue.handle
     return 0
@@ -50,10 +64,16 @@ public func AudioQueueFreeBuffer(_ inAQ: AudioQueueRef, _ inBuffer: AudioQueueBu
     withQueue(inAQ) { $0.freeBuffer(inBuffer) }
 }
 
-/// Packet descriptions are accepted: MP3 frames describe themselves, so the decoder reads the bytes.
+/// AAC and Apple Lossless packets are located by the descriptions passed here, or else by those the
+/// buffer carries (`mPacketDescriptionCount`); MP3 frames describe themselves.
 public func AudioQueueEnqueueBuffer(_ inAQ: AudioQueueRef, _ inBuffer: AudioQueueBufferRef, _ inNumPacketDescs: UInt32,
                                     _ inPacketDescs: UnsafePointer<AudioStreamPacketDescription>?) -> OSStatus {
-    withQueue(inAQ) { $0.enqueue(inBuffer) }
+    withQueue(inAQ) { queue in
+        let descriptions = inPacketDescs.map { UnsafeBufferPointer(start: $0, count: Int(inNumPacketDescs)) }
+            ?? UnsafeBufferPointer(start: inBuffer.pointee.mPacketDescriptions,
+                                   count: Int(min(inBuffer.pointee.mPacketDescriptionCount, inBuffer.pointee.mPacketDescriptionCapacity)))
+        return queue.enqueue(inBuffer, descriptions: descriptions)
+    }
 }
 
 /// Chooses the codec (the hardware codec policy's failures show here) and reports the frames
@@ -78,8 +98,14 @@ public func AudioQueueStop(_ inAQ: AudioQueueRef, _ inImmediate: Bool) -> OSStat
     withQueue(inAQ) { $0.stop(immediate: inImmediate) }
 }
 
-/// Everything enqueued is already decoded, so flushing has nothing left to push through.
-public func AudioQueueFlush(_ inAQ: AudioQueueRef) -> OSStatus { withQueue(inAQ) { _ in 0 } }
+/// An output queue decodes at enqueue, so flushing has nothing left to push through; an input
+/// queue hands back the buffer it is filling with what it recorded so far.
+public func AudioQueueFlush(_ inAQ: AudioQueueRef) -> OSStatus {
+    withQueue(inAQ) { queue in
+        queue.flushInput()
+        return 0
+    }
+}
 
 /// Hands back every buffer not yet played (through the callback); the queue keeps running.
 public func AudioQueueReset(_ inAQ: AudioQueueRef) -> OSStatus {
@@ -89,13 +115,13 @@ public func AudioQueueReset(_ inAQ: AudioQueueRef) -> OSStatus {
     }
 }
 
-/// The queue's sample time (frames played at its own rate) and the host time now.
+/// The queue's sample time (frames played, or recorded, at its own rate) and the host time now.
 public func AudioQueueGetCurrentTime(_ inAQ: AudioQueueRef, _ inTimeline: OpaquePointer?, _ outTimeStamp: UnsafeMutablePointer<AudioTimeStamp>?,
                                      _ outTimelineDiscontinuity: UnsafeMutablePointer<DarwinBoolean>?) -> OSStatus {
     withQueue(inAQ) { queue in
         guard queue.runState != .stopped else { return kAudioQueueErr_InvalidRunState }
         var stamp = AudioTimeStamp()
-        stamp.mSampleTime = Double(queue.fifo.consumedFrames)
+        stamp.mSampleTime = Double(queue.capture?.recordedFrames ?? queue.fifo.consumedFrames)
         stamp.mHostTime = UInt64(max(0, queue.binding?.server.now.nanoseconds ?? 0))
         stamp.mFlags = [.sampleTimeValid, .hostTimeValid]
         outTimeStamp?.pointee = stamp

@@ -3,8 +3,8 @@ import MediaServer
 import OpenCoreAudioTypes
 import SimCore
 
-/// One output Audio Queue (`AudioQueueNewOutput`): the app enqueues buffers of PCM or MP3; the
-/// queue decodes them at once (libmpg123's feed decoder, `CompressedStreamDecoder`), plays them through its
+/// One output Audio Queue (`AudioQueueNewOutput`): the app enqueues buffers of PCM, MP3, AAC or
+/// Apple Lossless; the queue decodes them at once (`AudioQueueDecoder`), plays them through its
 /// own RemoteIO instance — so the device's IO cycle pulls it like every app's audio, converted to
 /// the hardware rate, counted in the app's I/O and silenced by the policy — and hands each
 /// buffer back through the output callback once its audio has played.
@@ -14,13 +14,21 @@ import SimCore
 /// API takes are accepted and not needed. Compressed formats need a codec: the device's one
 /// hardware decoder (`HardwareCodec`, non-mixable sessions only) or software, by
 /// `kAudioQueueProperty_HardwareCodecPolicy` (AudioQueue+Codec.swift).
+///
+/// An input queue (`AudioQueueNewInput`) records instead: its RemoteIO instance captures the
+/// route's input and the app's buffers come back full through the input callback
+/// (AudioQueueObject+Input.swift).
 final class AudioQueueObject {
     enum RunState { case stopped, running, paused }
     enum Codec: Equatable { case none, software, hardware(token: Int) }
 
     let format: AudioStreamBasicDescription
     let binding: AppBinding?
-    let callback: AudioQueueOutputCallback
+    enum Callback {
+        case output(AudioQueueOutputCallback)
+        case input(AudioQueueInputCallback)
+    }
+    let callback: Callback
     let userData: UnsafeMutableRawPointer?
     var handle: AudioQueueRef!
     /// The trace's name for the queue: app and a per-process serial.
@@ -33,7 +41,11 @@ final class AudioQueueObject {
     /// must be disposed and created anew.
     var isTornDown = false
     /// `AudioQueueStop(_, false)`: stop once everything enqueued has played.
-    var stopWhenDrained = false
+    var stopWhenDrained = false {
+        didSet { drainedAt = nil }
+    }
+    /// When an asynchronous stop found everything enqueued pulled.
+    private var drainedAt: HostTime?
     /// Reset or immediate stop in progress: enqueueing fails (`kAudioQueueErr_EnqueueDuringReset`).
     var isResetting = false
     var codecPolicy = kAudioQueueHardwareCodecPolicy_Default
@@ -47,7 +59,11 @@ final class AudioQueueObject {
     ]
     var listeners: [(property: AudioQueuePropertyID, proc: AudioQueuePropertyListenerProc, userData: UnsafeMutableRawPointer?)] = []
     let fifo: AudioQueueFIFO
-    let decoder: CompressedStreamDecoder?
+    /// Rate and pitch, heard (output queues).
+    let timePitch: AudioQueueTimePitch?
+    let decoder: AudioQueueDecoder?
+    /// `kAudioQueueProperty_MagicCookie`: the compressed stream's codec configuration.
+    var magicCookie: [UInt8] = []
     /// The RemoteIO instance that carries the queue's audio to the device while it runs.
     var output: RemoteIOUnit?
     /// The queue stops its own unit (pause, stop): the unit's stop is not news.
@@ -58,7 +74,10 @@ final class AudioQueueObject {
     /// queue names are the same on every run).
     private final class Serial { var count = 0 }
 
-    init(format: AudioStreamBasicDescription, callback: @escaping AudioQueueOutputCallback, userData: UnsafeMutableRawPointer?) {
+    /// An input queue's recording side (nil for an output queue).
+    let capture: AudioQueueCapture?
+
+    init(format: AudioStreamBasicDescription, callback: Callback, userData: UnsafeMutableRawPointer?) {
         self.format = format
         self.callback = callback
         self.userData = userData
@@ -67,13 +86,20 @@ final class AudioQueueObject {
         serial?.count += 1
         name = "\(binding?.app.name ?? "app").queue\(serial?.count ?? 0)"
         fifo = AudioQueueFIFO(channels: Int(format.mChannelsPerFrame))
-        decoder = format.mFormatID == kAudioFormatLinearPCM ? nil : CompressedStreamDecoder()
+        decoder = format.mFormatID == kAudioFormatLinearPCM ? nil : AudioQueueDecoder(format: format)
+        if case .input = callback {
+            capture = AudioQueueCapture(format: format, capacity: Self.maximumCycleFrames)
+            timePitch = nil
+        } else {
+            capture = nil
+            timePitch = AudioQueueTimePitch(sampleRate: format.mSampleRate, maximumFrames: Self.maximumCycleFrames)
+        }
     }
 
     var isCompressed: Bool { decoder != nil }
 
     /// The formats a queue plays: 16-bit integer or 32-bit float linear PCM (one or two channels),
-    /// or MP3. AAC and ALAC would need a decoder for raw packets (none is wired in yet).
+    /// MP3, AAC or Apple Lossless.
     static func supports(_ format: AudioStreamBasicDescription) -> OSStatus {
         guard format.mSampleRate > 0, (1...2).contains(format.mChannelsPerFrame) else { return kAudioQueueErr_InvalidParameter }
         switch format.mFormatID {
@@ -85,8 +111,9 @@ final class AudioQueueObject {
                 return kAudioFormatUnsupportedDataFormatError
             }
             return 0
-        case kAudioFormatMPEGLayer3: return 0
-        case kAudioFormatMPEG4AAC, kAudioFormatAppleLossless: return kAudioQueueErr_CodecNotFound
+        case kAudioFormatMPEGLayer3, kAudioFormatMPEG4AAC, kAudioFormatAppleLossless: return 0
+        // Formats iOS has codecs for that no decoder is wired in for here.
+        case kAudioFormatAppleIMA4, kAudioFormatFLAC, kAudioFormatOpus: return kAudioQueueErr_CodecNotFound
         default: return kAudioFormatUnsupportedDataFormatError
         }
     }
@@ -101,12 +128,13 @@ final class AudioQueueObject {
                                                mPacketDescriptionCapacity: packetDescriptions, mPacketDescriptions: descriptions,
                                                mPacketDescriptionCount: 0))
         buffers.append(buffer)
+        capture?.reserve(buffers.count)
         return buffer
     }
 
     func freeBuffer(_ buffer: AudioQueueBufferRef) -> OSStatus {
         guard let index = buffers.firstIndex(of: buffer) else { return kAudioQueueErr_InvalidBuffer }
-        guard !fifo.segments.contains(where: { $0.buffer == buffer }) else { return kAudioQueueErr_BufferInQueue }
+        guard !fifo.segments.contains(where: { $0.buffer == buffer }), capture?.contains(buffer) != true else { return kAudioQueueErr_BufferInQueue }
         buffers.remove(at: index)
         release(buffer)
         return 0
@@ -119,16 +147,22 @@ final class AudioQueueObject {
     }
 
     /// Decodes the buffer's bytes now and queues its audio.
-    func enqueue(_ buffer: AudioQueueBufferRef) -> OSStatus {
+    func enqueue(_ buffer: AudioQueueBufferRef, descriptions: UnsafeBufferPointer<AudioStreamPacketDescription>) -> OSStatus {
         guard buffers.contains(buffer) else { return kAudioQueueErr_InvalidBuffer }
         guard !isResetting else { return kAudioQueueErr_EnqueueDuringReset }
+        if let capture {
+            guard !capture.contains(buffer) else { return kAudioQueueErr_BufferInQueue }
+            capture.enqueue(buffer)
+            return 0
+        }
         let size = Int(buffer.pointee.mAudioDataByteSize)
         guard size > 0 else { return kAudioQueueErr_BufferEmpty }
         guard size <= Int(buffer.pointee.mAudioDataBytesCapacity) else { return kAudioQueueErr_InvalidBuffer }
         let bytes = UnsafeRawBufferPointer(start: buffer.pointee.mAudioData, count: size)
         if let decoder {
             do {
-                fifo.append(matchingChannels(try decoder.append(bytes), from: decoder.channels ?? fifo.channels), for: buffer)
+                let samples = try decoder.decode(bytes, descriptions: descriptions, cookie: magicCookie)
+                fifo.append(matchingChannels(samples, from: decoder.channels ?? fifo.channels), for: buffer)
             } catch {
                 return kAudioFormatUnsupportedDataFormatError
             }
@@ -181,7 +215,7 @@ final class AudioQueueObject {
     func stop(immediate: Bool) -> OSStatus {
         loseHardwareCodecIfInterrupted()
         guard runState != .stopped else { return 0 }
-        if !immediate, runState == .running {
+        if !immediate, runState == .running, capture == nil {
             stopWhenDrained = true
             return 0
         }
@@ -199,16 +233,21 @@ final class AudioQueueObject {
         propertyChanged(kAudioQueueProperty_IsRunning)
     }
 
-    /// Drops what was enqueued and not played, handing each buffer back through the callback.
+    /// Drops what was enqueued and not played, handing each buffer back through the callback
+    /// (an input queue hands back what it recorded, and the rest empty).
     func reset() {
         isResetting = true
-        let pending = fifo.discard()
-        callBack(pending)
+        if let capture {
+            deliver(capture.takeAll())
+        } else {
+            callBack(fifo.discard())
+        }
         isResetting = false
     }
 
     private func startOutput() -> OSStatus {
         guard let binding else { return kAudioQueueErr_InvalidDevice }
+        if capture != nil, !binding.server.configuration(of: binding.app).category.allowsInput { return Self.cannotStartRecording }
         if output == nil {
             guard let status = AppContext.run(as: binding, { makeOutput() }) else { return kAudioQueueErr_InvalidDevice }
             guard status == 0 else { return status }
@@ -228,13 +267,17 @@ final class AudioQueueObject {
         var instance: AudioComponentInstance?
         guard AudioComponentInstanceNew(component.handle, &instance) == 0, let instance,
               let unit = AudioUnitHandle.resolve(instance) as? RemoteIOUnit else { return nil }
-        unit.clientOutputFormat = .canonical(sampleRate: format.mSampleRate, channels: 2)
-        unit.maximumFramesPerSlice = 8192
-        let fifo = self.fifo
-        unit.renderCallback = AURenderCallbackStruct(inputProc: { _, _, _, _, frames, ioData in
-            fifo.render(frames: Int(frames), into: ioData!)
-            return 0
-        }, inputProcRefCon: nil)
+        unit.maximumFramesPerSlice = UInt32(Self.maximumCycleFrames)
+        if let capture {
+            configureInput(unit, capture)
+        } else {
+            unit.clientOutputFormat = .canonical(sampleRate: format.mSampleRate, channels: 2)
+            let fifo = self.fifo, timePitch = self.timePitch
+            unit.renderCallback = AURenderCallbackStruct(inputProc: { _, _, _, _, frames, ioData in
+                timePitch?.render(fifo, frames: Int(frames), into: ioData!)
+                return 0
+            }, inputProcRefCon: nil)
+        }
         unit.addListener(kAudioOutputUnitProperty_IsRunning, { refCon, _, _, _, _ in
             Unmanaged<AudioQueueObject>.fromOpaque(refCon).takeUnretainedValue().outputRunningChanged()
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -292,6 +335,7 @@ final class AudioQueueObject {
         if case let .hardware(token) = codec, let binding { HardwareCodec.of(binding.server).release(token) }
         codec = .none
         _ = fifo.discard()
+        _ = capture?.takeAll()
         for buffer in buffers { release(buffer) }
         buffers.removeAll()
         runState = .stopped
@@ -311,13 +355,25 @@ final class AudioQueueObject {
 
     private func service() {
         serviceScheduled = false
+        if let capture { deliver(capture.takeFilled()) }
         callBack(fifo.takeFinished())
-        if stopWhenDrained, runState == .running, fifo.availableFrames <= 0 { finishStopping(discarding: false) }
+        if stopWhenDrained, runState == .running, fifo.availableFrames <= 0, hasPlayedOut() { finishStopping(discarding: false) }
         if runState == .running { scheduleService() }
     }
 
+    /// Everything enqueued has been pulled; with time-pitch, what Rubber Band still holds must
+    /// play out too before an asynchronous stop completes: its start delay plus the input it read
+    /// ahead, which is about as much again (twice the start delay, measured on a steady tone).
+    private func hasPlayedOut() -> Bool {
+        guard let binding else { return true }
+        let drained = drainedAt ?? binding.server.now
+        drainedAt = drained
+        let tail = HostDuration(nanoseconds: Int64(2 * (timePitch?.latency ?? 0) * 1e9))
+        return binding.server.now >= drained + tail
+    }
+
     private func callBack(_ finished: [AudioQueueBufferRef]) {
-        guard let binding else { return }
+        guard let binding, case let .output(callback) = callback else { return }
         for buffer in finished where buffers.contains(buffer) {
             AppContext.run(as: binding) { callback(userData, handle, buffer) }
         }

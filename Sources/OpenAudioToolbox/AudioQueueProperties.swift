@@ -5,7 +5,7 @@ import OpenCoreAudioTypes
 // - EnableTimePitch may only be set while the queue is stopped; TimePitchAlgorithm only while
 //   it is not running; PlayRate acts only with time-pitch enabled, Pitch only with the
 //   Spectral algorithm (the queue's parameters hold the values either way).
-// - HardwareCodecPolicy: AudioQueue+Codec.swift.
+// - HardwareCodecPolicy: AudioQueue+Codec.swift. MagicCookie: the codec's configuration (AAC, ALAC).
 // Read-outs: IsRunning, StreamDescription, the device's sample rate and channel count.
 
 private func withQueue(_ handle: AudioQueueRef, _ body: (AudioQueueObject) -> OSStatus) -> OSStatus {
@@ -25,6 +25,7 @@ public func AudioQueueSetProperty(_ inAQ: AudioQueueRef, _ inID: AudioQueuePrope
             guard let value = readUInt32(inData, inDataSize) else { return kAudioQueueErr_InvalidPropertySize }
             guard queue.runState == .stopped else { return kAudioQueueErr_InvalidRunState }
             queue.timePitchEnabled = value != 0
+            queue.updateTimePitch()
         case kAudioQueueProperty_TimePitchAlgorithm:
             guard let value = readUInt32(inData, inDataSize) else { return kAudioQueueErr_InvalidPropertySize }
             guard queue.runState != .running else { return kAudioQueueErr_InvalidRunState }
@@ -32,12 +33,16 @@ public func AudioQueueSetProperty(_ inAQ: AudioQueueRef, _ inID: AudioQueuePrope
                          kAudioQueueTimePitchAlgorithm_Varispeed, kAudioQueueTimePitchAlgorithm_LowQualityZeroLatency]
             guard known.contains(value) else { return kAudioQueueErr_InvalidPropertyValue }
             queue.timePitchAlgorithm = value
+            queue.updateTimePitch()
         case kAudioQueueProperty_TimePitchBypass:
             guard let value = readUInt32(inData, inDataSize) else { return kAudioQueueErr_InvalidPropertySize }
             queue.timePitchBypass = value != 0
+            queue.updateTimePitch()
         case kAudioQueueProperty_HardwareCodecPolicy:
             guard let value = readUInt32(inData, inDataSize) else { return kAudioQueueErr_InvalidPropertySize }
             return queue.setCodecPolicy(value)
+        case kAudioQueueProperty_MagicCookie:
+            queue.magicCookie = Array(UnsafeRawBufferPointer(start: inData, count: Int(inDataSize)))
         case kAudioQueueProperty_IsRunning, kAudioQueueProperty_StreamDescription, kAudioQueueDeviceProperty_SampleRate,
              kAudioQueueDeviceProperty_NumberChannels:
             return kAudioQueueErr_InvalidPropertyValue
@@ -80,6 +85,7 @@ private func propertyValue(_ queue: AudioQueueObject, _ id: AudioQueuePropertyID
     case kAudioQueueProperty_TimePitchAlgorithm: return bytes(queue.timePitchAlgorithm)
     case kAudioQueueProperty_TimePitchBypass: return bytes(UInt32(queue.timePitchBypass ? 1 : 0))
     case kAudioQueueProperty_HardwareCodecPolicy: return bytes(queue.codecPolicy)
+    case kAudioQueueProperty_MagicCookie: return queue.magicCookie
     default: return nil
     }
 }
@@ -133,6 +139,12 @@ public func AudioQueueRemovePropertyListener(_ inAQ: AudioQueueRef, _ inID: Audi
 }
 
 extension AudioQueueObject {
+    /// The time-pitch stage follows the queue's settings (AudioQueueTimePitch.swift).
+    func updateTimePitch() {
+        timePitch?.update(enabled: timePitchEnabled, bypass: timePitchBypass, algorithm: timePitchAlgorithm,
+                          playRate: parameters[kAudioQueueParam_PlayRate] ?? 1, pitch: parameters[kAudioQueueParam_Pitch] ?? 0)
+    }
+
     /// Volume (with its ramp time) and pan reach the render side from the next IO buffer.
     func parameterChanged(_ id: AudioQueueParameterID, _ value: Float) {
         switch id {
@@ -146,6 +158,8 @@ extension AudioQueueObject {
             }
         case kAudioQueueParam_Pan:
             fifo.pan = value
+        case kAudioQueueParam_PlayRate, kAudioQueueParam_Pitch:
+            updateTimePitch()
         default:
             break
         }

@@ -3,7 +3,7 @@ import MediaServer
 
 // The alc* calls a game makes, as Swift imports them from Apple's OpenAL.framework. Devices are
 // OpenAL Soft loopback devices played by the simulated device (OpenALDevice); contexts are
-// OpenAL Soft's. Called outside any simulated app's code they fail (nil / ALC_FALSE).
+// OpenAL Soft's. Its configuration is pinned before its first call (OpenALSoftConfiguration). Called outside any simulated app's code they fail (nil / ALC_FALSE).
 
 private func alcBool(_ value: Bool) -> ALCboolean { ALCboolean(value ? COpenAL.ALC_TRUE : COpenAL.ALC_FALSE) }
 
@@ -50,4 +50,7 @@ public func alcSuspendContext(_ context: OpaquePointer?) {
     COpenAL.alcSuspendContext(context)
 }
 
-public func alcGetError(_ device: OpaquePointer?) -> ALCenum { COpenAL.alcGetError(device) }
+public func alcGetError(_ device: OpaquePointer?) -> ALCenum {
+    guard OpenALSoftConfiguration.problem == nil else { return ALCenum(COpenAL.ALC_INVALID_DEVICE) }
+    return COpenAL.alcGetError(device)
+}

@@ -32,6 +32,10 @@ final class OpenALApp {
     }
 
     func openDevice() -> OpaquePointer? {
+        if let problem = OpenALSoftConfiguration.problem {
+            binding.server.recordObservation("openal.unpinned", ["app": .string(binding.app.name), "reason": .string(problem)])
+            return nil
+        }
         guard let device = OpenALDevice(binding: binding) else { return nil }
         device.outputLost = { [unowned self, unowned device] in outputLost(device) }
         devices[device.handle] = device

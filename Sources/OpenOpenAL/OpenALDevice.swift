@@ -14,7 +14,7 @@ final class OpenALDevice {
 
     let handle: OpaquePointer
     let binding: AppBinding
-    private var unit: AudioUnit?
+    private(set) var unit: AudioUnit?
     private let scratch: UnsafeMutablePointer<Float>
     /// The output stopped because the app asked (close, not news for the interruption rule).
     private var stopping = false
@@ -22,7 +22,7 @@ final class OpenALDevice {
     var outputLost: () -> Void = {}
 
     init?(binding: AppBinding) {
-        guard let handle = COpenAL.alcLoopbackOpenDeviceSOFT(nil) else { return nil }
+        guard OpenALSoftConfiguration.problem == nil, let handle = COpenAL.alcLoopbackOpenDeviceSOFT(nil) else { return nil }
         self.handle = handle
         self.binding = binding
         scratch = .allocate(capacity: 2 * Self.maximumFrames)

@@ -27,6 +27,12 @@ struct AudioQueueTests {
         AudioQueueFilePlayer(data: try TestToneFile.mp3(frequency: frequency, amplitude: 0.5, seconds: 4), format: AudioQueueFilePlayer.mp3Format())
     }
 
+    static func aacPlayer(frequency: Int) throws -> AudioQueueFilePlayer {
+        let stream = try TestToneFile.aac(frequency: frequency, amplitude: 0.5, seconds: 4)
+        return AudioQueueFilePlayer(packets: stream.packets, magicCookie: stream.magicCookie,
+                                    format: AudioQueueFilePlayer.packetFormat(kAudioFormatMPEG4AAC, framesPerPacket: 1024))
+    }
+
     static func rms(_ device: SimulatedDevice, from: HostTime, to: HostTime) throws -> Double {
         try #require(device.sink("Speaker")?.level(channel: 1, from: from, to: to)).rms
     }
@@ -55,17 +61,49 @@ struct AudioQueueTests {
         #expect(player.runningChanges == [1])
     }
 
-    @Test("SESSION-ACTIVATE-NONMIXABLE-HARDWARE-CODEC: a soloAmbient game decodes its MP3 with the hardware codec, a mixable background player in software, both heard")
+    @Test("an Apple Lossless queue (packets with descriptions, the ALAC cookie) plays its tone at its level; without the cookie enqueueing fails")
+    func appleLosslessQueuePlays() throws {
+        let device = try SimulatedDevice(seed: 9)
+        let stream = try TestToneFile.appleLossless(frequency: 750, amplitude: 0.5, seconds: 2)
+        let player = AudioQueueFilePlayer(packets: stream.packets, magicCookie: stream.magicCookie,
+                                          format: AudioQueueFilePlayer.packetFormat(kAudioFormatAppleLossless, framesPerPacket: 4096))
+        try Self.launch(device, "Player", category: .playback, player: player)
+        device.advance(to: .seconds(2))
+        let speaker = try #require(device.sink("Speaker"))
+        let amplitude = try #require(speaker.toneAmplitude(atFrequency: 750, channel: 2, from: .milliseconds(300), to: .milliseconds(1800)))
+        #expect(abs(amplitude - 0.5) < 0.01, "750 Hz at \(amplitude)")
+        try device.run(as: "Player") {
+            var format = AudioQueueFilePlayer.packetFormat(kAudioFormatAppleLossless, framesPerPacket: 4096)
+            var queue: AudioQueueRef?
+            #expect(AudioQueueNewOutput(&format, { _, _, _ in }, nil, nil, nil, 0, &queue) == noErr)
+            let aq = try #require(queue)
+            var buffer: AudioQueueBufferRef?
+            #expect(AudioQueueAllocateBuffer(aq, UInt32(stream.packets[0].count), &buffer) == noErr)
+            let first = try #require(buffer)
+            stream.packets[0].withUnsafeBytes { first.pointee.mAudioData.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            first.pointee.mAudioDataByteSize = UInt32(stream.packets[0].count)
+            var description = AudioStreamPacketDescription(mStartOffset: 0, mVariableFramesInPacket: 0, mDataByteSize: UInt32(stream.packets[0].count))
+            #expect(AudioQueueEnqueueBuffer(aq, first, 1, &description) == kAudioFormatUnsupportedDataFormatError)
+            #expect(AudioQueueDispose(aq, true) == noErr)
+        }
+    }
+
+    @Test("SESSION-ACTIVATE-NONMIXABLE-HARDWARE-CODEC: a soloAmbient game decodes its AAC soundtrack with the hardware codec, a mixable background player its MP3 in software, both heard")
     func hardwareAndSoftwareTogether() throws {
         let device = try SimulatedDevice(seed: 2)
         let music = try Self.mp3Player(frequency: 1500)
         try Self.launch(device, "Radio", category: .playback, options: .mixWithOthers, player: music)
         device.advance(to: .seconds(1))
         // The game comes to the foreground; the radio plays on in the background.
-        let game = try Self.mp3Player(frequency: 500)
+        let game = try Self.aacPlayer(frequency: 500)
         try Self.launch(device, "Game", category: .soloAmbient, player: game)
         device.advance(to: .seconds(2))
         #expect(device.events("codec.hardware.acquired", app: "Game").count == 1)
+        let speaker = try #require(device.sink("Speaker"))
+        // Each tone at the amplitude it was encoded with (0.5): both are heard.
+        let game500 = try #require(speaker.toneAmplitude(atFrequency: 500, channel: 1, from: .milliseconds(1300), to: .milliseconds(1900)))
+        let radio1500 = try #require(speaker.toneAmplitude(atFrequency: 1500, channel: 1, from: .milliseconds(1300), to: .milliseconds(1900)))
+        #expect(abs(game500 - 0.5) < 0.05 && abs(radio1500 - 0.5) < 0.05, "game's AAC tone \(game500), radio's MP3 tone \(radio1500)")
         #expect(device.events("codec.software", app: "Radio").count == 1)
         #expect(device.events("codec.hardware.acquired", app: "Radio").isEmpty)
         let alone = try Self.rms(device, from: .milliseconds(300), to: .milliseconds(900))
@@ -145,11 +183,11 @@ struct AudioQueueTests {
             try AVAudioSession.sharedInstance().setActive(true)
         }
         try device.run(as: "Game") {
-            var aac = AudioQueueFilePlayer.mp3Format()
-            aac.mFormatID = kAudioFormatMPEG4AAC
+            var opus = AudioQueueFilePlayer.mp3Format()
+            opus.mFormatID = kAudioFormatOpus
             var queue: AudioQueueRef?
             let callback: AudioQueueOutputCallback = { _, _, _ in }
-            #expect(AudioQueueNewOutput(&aac, callback, nil, nil, nil, 0, &queue) == kAudioQueueErr_CodecNotFound)
+            #expect(AudioQueueNewOutput(&opus, callback, nil, nil, nil, 0, &queue) == kAudioQueueErr_CodecNotFound)
             var mp3 = AudioQueueFilePlayer.mp3Format()
             #expect(AudioQueueNewOutput(&mp3, callback, nil, nil, nil, 0, &queue) == noErr)
             let aq = try #require(queue)

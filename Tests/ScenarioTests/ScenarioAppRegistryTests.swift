@@ -43,7 +43,7 @@ struct ScenarioAppRegistryTests {
     @Test("the standard registry has every reference app kind")
     func standard() {
         #expect(ScenarioAppRegistry.standard.models.map(\.name) ==
-            ["game", "media-player", "podcast", "navigation", "voip", "recorder", "dj", "synth", "timed-synth", "midi-keys", "engine-synth", "queue-player", "openal-game", "long-form-player",
+            ["game", "media-player", "podcast", "navigation", "voip", "recorder", "dj", "synth", "timed-synth", "midi-keys", "engine-synth", "queue-player", "aac-queue-player", "openal-game", "long-form-player",
              "iaa-host", "iaa-instrument", "iaa-effect"])
     }
 }

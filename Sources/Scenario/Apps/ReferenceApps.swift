@@ -30,6 +30,8 @@ enum ReferenceApps {
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "queue-player", commands: ["play", "pause"], mistakes: sharedMistakes + ["restarts-hardware-queue"],
                          backgroundAudio: true) { AudioQueuePlayerApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "aac-queue-player", commands: ["play", "pause"], mistakes: sharedMistakes + ["restarts-hardware-queue"],
+                         backgroundAudio: true) { AACQueuePlayerApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "openal-game", commands: ["play", "pause", "move-left", "move-right"],
                          mistakes: sharedMistakes + ["keeps-openal-context"]) { OpenALGameApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop", "next-track", "replace-next-track"], mistakes: sharedMistakes,

@@ -5,12 +5,17 @@ import OpenAVFAudio
 import OpenAudioToolbox
 import OpenCoreAudioTypes
 
-/// A classic Audio Queue player: three buffers of compressed (MP3) or PCM bytes, refilled in
+/// A classic Audio Queue player: three buffers of compressed or PCM bytes, refilled in
 /// the output callback, with the interruption handling the 2010 talk teaches — a hardware-codec
 /// queue is disposed at "began" and created anew at "ended"; a software one is just restarted.
 /// `restartsHardwareQueue` is the mistake: restarting the old hardware-codec queue.
+/// An AAC or Apple Lossless file is played as its packets (eight to a buffer, with packet
+/// descriptions) after its magic cookie, as an app reads them with Audio File Services.
 final class AudioQueueFilePlayer: @unchecked Sendable {
     let data: Data
+    let packets: [[UInt8]]
+    let magicCookie: [UInt8]
+    private var nextPacket = 0
     var format: AudioStreamBasicDescription
     var codecPolicy: UInt32 = kAudioQueueHardwareCodecPolicy_Default
     var restartsHardwareQueue = false
@@ -24,6 +29,20 @@ final class AudioQueueFilePlayer: @unchecked Sendable {
     init(data: Data, format: AudioStreamBasicDescription) {
         self.data = data
         self.format = format
+        packets = []
+        magicCookie = []
+    }
+
+    init(packets: [[UInt8]], magicCookie: [UInt8], format: AudioStreamBasicDescription) {
+        data = Data()
+        self.packets = packets
+        self.magicCookie = magicCookie
+        self.format = format
+    }
+
+    static func packetFormat(_ id: AudioFormatID, framesPerPacket: UInt32, sampleRate: Double = 44_100) -> AudioStreamBasicDescription {
+        AudioStreamBasicDescription(mSampleRate: sampleRate, mFormatID: id, mFormatFlags: 0, mBytesPerPacket: 0,
+                                    mFramesPerPacket: framesPerPacket, mBytesPerFrame: 0, mChannelsPerFrame: 1, mBitsPerChannel: 0, mReserved: 0)
     }
 
     static func mp3Format(sampleRate: Double = 44_100, channels: UInt32 = 1) -> AudioStreamBasicDescription {
@@ -42,6 +61,11 @@ final class AudioQueueFilePlayer: @unchecked Sendable {
         guard lastStatus == noErr, let newQueue else { return lastStatus }
         queue = newQueue
         offset = 0
+        nextPacket = 0
+        if !magicCookie.isEmpty {
+            lastStatus = AudioQueueSetProperty(newQueue, kAudioQueueProperty_MagicCookie, magicCookie, UInt32(magicCookie.count))
+            guard lastStatus == noErr else { return lastStatus }
+        }
         var policy = codecPolicy
         lastStatus = AudioQueueSetProperty(newQueue, kAudioQueueProperty_HardwareCodecPolicy, &policy, UInt32(MemoryLayout<UInt32>.size))
         guard lastStatus == noErr else { return lastStatus }
@@ -53,7 +77,7 @@ final class AudioQueueFilePlayer: @unchecked Sendable {
         }, refCon)
         for _ in 0..<3 {
             var buffer: AudioQueueBufferRef?
-            _ = AudioQueueAllocateBuffer(newQueue, UInt32(chunk), &buffer)
+            _ = AudioQueueAllocateBuffer(newQueue, UInt32(packets.isEmpty ? chunk : 8 * (packets.map(\.count).max() ?? 1)), &buffer)
             if let buffer { fill(newQueue, buffer) }
         }
         lastStatus = AudioQueuePrime(newQueue, 0, nil)
@@ -64,6 +88,7 @@ final class AudioQueueFilePlayer: @unchecked Sendable {
 
     /// Loops the file: the next `chunk` bytes, wrapping at its end.
     private func fill(_ queue: AudioQueueRef, _ buffer: AudioQueueBufferRef) {
+        guard packets.isEmpty else { return fillPackets(queue, buffer) }
         let count = min(chunk, data.count - offset)
         data.withUnsafeBytes { bytes in
             buffer.pointee.mAudioData.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
@@ -71,6 +96,21 @@ final class AudioQueueFilePlayer: @unchecked Sendable {
         buffer.pointee.mAudioDataByteSize = UInt32(count)
         offset = (offset + count) % data.count
         _ = AudioQueueEnqueueBuffer(queue, buffer, 0, nil)
+    }
+
+    /// The next eight packets (wrapping at the end) with their descriptions.
+    private func fillPackets(_ queue: AudioQueueRef, _ buffer: AudioQueueBufferRef) {
+        var descriptions: [AudioStreamPacketDescription] = []
+        var size = 0
+        for _ in 0..<8 {
+            let packet = packets[nextPacket]
+            nextPacket = (nextPacket + 1) % packets.count
+            packet.withUnsafeBytes { buffer.pointee.mAudioData.advanced(by: size).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            descriptions.append(AudioStreamPacketDescription(mStartOffset: Int64(size), mVariableFramesInPacket: 0, mDataByteSize: UInt32(packet.count)))
+            size += packet.count
+        }
+        buffer.pointee.mAudioDataByteSize = UInt32(size)
+        _ = AudioQueueEnqueueBuffer(queue, buffer, UInt32(descriptions.count), descriptions)
     }
 
     func currentSampleTime() -> Double? {
