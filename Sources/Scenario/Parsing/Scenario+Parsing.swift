@@ -99,7 +99,8 @@ extension Scenario {
     private static func parseApp(_ name: String, _ value: YAMLValue, file: String,
                                  registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
         let map = try value.mapping("app '\(name)'", allowed: ["model", "category", "mode", "options", "mistakes", "background-audio",
-                                                                "tone", "file", "channel-assignments", "audio-components"])
+                                                                "tone", "file", "channel-assignments", "audio-components", "icon",
+                                                                "entitlements"])
         let modelValue = try map.required("model")
         let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
         var mistakes: [String] = []
@@ -127,6 +128,8 @@ extension Scenario {
             configuration.channelAssignments = try AppAudioFile.channelAssignments(list, playedChannels: playedChannels)
         }
         if let list = map["audio-components"] { configuration.audioComponents = try AudioComponentsParser.components(list) }
+        if let icon = map["icon"] { configuration.icon = try AppIconFile.read(icon, scenarioFile: file) }
+        if let list = map["entitlements"] { configuration.entitlements = try list.choices("entitlement", [("inter-app-audio", "inter-app-audio")]) }
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)
