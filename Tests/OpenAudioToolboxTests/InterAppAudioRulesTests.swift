@@ -5,6 +5,7 @@ import OpenUIKit
 import SimCore
 import Soundcheck
 import Testing
+import VirtualDevices
 
 /// The Inter-App Audio rules around a connection: the entitlement, the icons hosts and nodes show
 /// each other, the obligation to render after initializing, and format conversion between the
@@ -121,6 +122,25 @@ struct InterAppAudioRulesTests {
         #expect(abs(Int(samples.map { abs(Int($0)) }.max() ?? 0) - 8_192) <= 2)
         let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
         #expect((29...31).contains(crossings))
+    }
+
+    @Test("IAA-NOT-IPHONE4: on an iPhone 4 with iOS 7 a node's AudioOutputUnitPublish succeeds but the system ignores it, and hosts see no nodes")
+    func iPhone4() throws {
+        var phone = try DeviceProfile.load("iphone")
+        phone.name = "iPhone 4"
+        phone.supportsInterAppAudio = false
+        let stage = try Stage(platform: .ios7, deviceProfile: phone, installs: [("Drone", .generator(frequency: 660), InterAppAudioTests.drone)])
+        try stage.launchHost()
+        #expect(stage.device.run(as: "Host") { stage.host.discover() }.isEmpty, "declared, but no node is offered")
+        let node = InterAppNode(kind: .generator(frequency: 660))
+        try stage.device.launch("Drone", backgroundAudio: true) {
+            let d = InterAppAudioTests.drone.description
+            node.launch(type: d.componentType, subType: d.componentSubType, manufacturer: d.componentManufacturer,
+                        name: InterAppAudioTests.drone.name, version: InterAppAudioTests.drone.version, sampleRate: 48_000)
+        }
+        #expect(node.publishStatus == noErr, "the call fails silently")
+        #expect(stage.device.run(as: "Host") { stage.host.discover() }.isEmpty, "still no node after publishing")
+        #expect(stage.device.run(as: "Drone") { node.publishedDescription } == nil, "nothing was published")
     }
 
     static func pull(_ unit: AudioUnit, into samples: UnsafeMutableBufferPointer<Float>, frames: Int) -> OSStatus {

@@ -27,9 +27,10 @@ struct InterAppAudioTests {
         var nodes: [String: InterAppNode] = [:]
         var host: InterAppHost!
 
-        init(platform: PlatformProfile = .ios17, profile: String = "iphone", seed: UInt64 = 1,
+        init(platform: PlatformProfile = .ios17, profile: String = "iphone", deviceProfile: DeviceProfile? = nil, seed: UInt64 = 1,
              installs: [(String, InterAppNode.Kind, AppAudioComponent)]) throws {
-            device = try SimulatedDevice(profile: profile, platform: platform, seed: seed)
+            device = try deviceProfile.map { SimulatedDevice(profile: $0, platform: platform, seed: seed) }
+                ?? SimulatedDevice(profile: profile, platform: platform, seed: seed)
             let registry = InterAppAudio.of(device.server)
             for (app, _, component) in installs {
                 SimulatedApp.register(AppID(app), on: device.server, hasAudioBackgroundMode: true)

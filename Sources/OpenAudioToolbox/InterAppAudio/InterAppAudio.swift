@@ -54,8 +54,12 @@ public final class InterAppAudio {
     /// Whether the platform has Inter-App Audio at all.
     public var isAvailable: Bool { server.platform.release >= 7 && server.device.profile.family != .computer }
 
+    /// Whether this device's hardware runs it: on an iPhone 4 (iOS 7 without Inter-App Audio)
+    /// publishing fails silently and hosts see no nodes (WWDC 2013 session 602).
+    var hardwareSupportsIt: Bool { server.device.profile.supportsInterAppAudio }
+
     /// The declared components hosts can find, installed apps in install order.
-    var components: [RegisteredComponent] { isAvailable ? installed.flatMap(\.components) : [] }
+    var components: [RegisteredComponent] { isAvailable && hardwareSupportsIt ? installed.flatMap(\.components) : [] }
 
     // MARK: Installing apps
 
@@ -104,6 +108,11 @@ public final class InterAppAudio {
         guard isAvailable else { throw AUError(kAudio_UnimplementedError) }
         guard description.isRemote else { throw AUError(kAudioComponentErr_UnsupportedType) }
         try refuseUnentitled(app, "iaa.publish-refused")
+        guard hardwareSupportsIt else {
+            // The call succeeds and the system ignores it.
+            server.recordObservation("iaa.publish-ignored", ["app": .string(app.name), "reason": "this device has no Inter-App Audio"])
+            return
+        }
         guard let component = declared(by: app).first(where: { $0.description.sameComponent(as: description) }),
               component.name == name, component.version == version else {
             server.recordObservation("iaa.publish-refused", ["app": .string(app.name), "name": .string(name),
