@@ -68,6 +68,36 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
         return tags
     }
 
+    /// Whether the unit takes `numInputChannels` channels in and gives `numOutputChannels` out
+    /// (macOS API; the simulated Mac profile uses it). Asked of a fresh instance: zero channels
+    /// means the unit has no bus on that side; otherwise it must accept a stream format of that
+    /// many channels there. Inter-App Audio nodes are not asked (an instance would launch the app).
+    public func supportsNumberInputChannels(_ numInputChannels: Int, outputChannels numOutputChannels: Int) -> Bool {
+        let remote = [kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteGenerator, kAudioUnitType_RemoteInstrument,
+                      kAudioUnitType_RemoteMusicEffect]
+        guard numInputChannels >= 0, numOutputChannels >= 0, numInputChannels + numOutputChannels > 0,
+              !remote.contains(record.description.componentType) else { return false }
+        var instance: AudioComponentInstance?
+        guard AudioComponentInstanceNew(record.component, &instance) == noErr, let unit = instance else { return false }
+        defer { _ = AudioComponentInstanceDispose(unit) }
+        return Self.accepts(unit, kAudioUnitScope_Input, channels: numInputChannels)
+            && Self.accepts(unit, kAudioUnitScope_Output, channels: numOutputChannels)
+    }
+
+    private static func accepts(_ unit: AudioUnit, _ scope: AudioUnitScope, channels: Int) -> Bool {
+        var count: UInt32 = 0
+        var size = UInt32(MemoryLayout<UInt32>.size)
+        guard AudioUnitGetProperty(unit, kAudioUnitProperty_ElementCount, scope, 0, &count, &size) == noErr else { return false }
+        guard channels > 0 else { return count == 0 }
+        guard count > 0 else { return false }
+        var format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
+                                                 mFormatFlags: kAudioFormatFlagsNativeFloatPacked | kAudioFormatFlagIsNonInterleaved,
+                                                 mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4,
+                                                 mChannelsPerFrame: UInt32(channels), mBitsPerChannel: 32, mReserved: 0)
+        return AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, scope, 0, &format,
+                                    UInt32(MemoryLayout<AudioStreamBasicDescription>.size)) == noErr
+    }
+
     public override var description: String { "\(record.fullName) (\(typeName) \(versionString))" }
 
     var key: String {

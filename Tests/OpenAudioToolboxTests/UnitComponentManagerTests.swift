@@ -125,3 +125,26 @@ struct UnitComponentManagerTests {
         #expect(elsewhere.run(as: "Browser") { AVAudioUnitComponentManager.shared() } !== first, "another device has its own")
     }
 }
+
+/// The Mac-only channel-configuration query the 2014 talk shows a host making.
+@Suite("AVAudioUnitComponent channel configurations")
+struct ComponentChannelConfigurationTests {
+    static func apple(_ type: OSType, _ subtype: OSType) -> AudioComponentDescription {
+        AudioComponentDescription(componentType: type, componentSubType: subtype, componentManufacturer: kAudioUnitManufacturer_Apple,
+                                  componentFlags: 0, componentFlagsMask: 0)
+    }
+
+    @Test("COMPONENT-STEREO-QUERY: on the Mac a host asks whether a unit supports stereo in and out: AUDelay does; the sampler, which takes no audio in, supports stereo out only")
+    func stereoQuery() throws {
+        let device = try SimulatedDevice(profile: "mac", seed: 5)
+        try device.launch("Browser", backgroundAudio: true) {}
+        let answers = device.run(as: "Browser") { () -> [Bool?] in
+            let manager = AVAudioUnitComponentManager.shared()
+            let delay = manager.components(matching: Self.apple(kAudioUnitType_Effect, kAudioUnitSubType_Delay)).first
+            let sampler = manager.components(matching: Self.apple(kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler)).first
+            return [delay?.supportsNumberInputChannels(2, outputChannels: 2), sampler?.supportsNumberInputChannels(2, outputChannels: 2),
+                    sampler?.supportsNumberInputChannels(0, outputChannels: 2), delay?.supportsNumberInputChannels(0, outputChannels: 0)]
+        }
+        #expect(answers == [true, false, true, false])
+    }
+}

@@ -22,6 +22,11 @@ public final class InterAppAudio {
     /// Told when the set of components changes, after the notification is posted (the
     /// component manager forwards it as its own notification, for this device only).
     private var registrationObservers: [() -> Void] = []
+    /// Each app's icon as it ships it (PNG bytes), for `AudioComponentGetIcon` and `AudioOutputUnitGetHostIcon`.
+    var icons: [AppID: Data] = [:]
+    /// Apps built without the `inter-app-audio` entitlement (Xcode's Inter-App Audio capability):
+    /// they can neither publish nor host.
+    private var unentitled: Set<AppID> = []
 
     /// A node's published RemoteIO and, while a host has an instance, that instance.
     final class Publication {
@@ -49,8 +54,12 @@ public final class InterAppAudio {
     /// Whether the platform has Inter-App Audio at all.
     public var isAvailable: Bool { server.platform.release >= 7 && server.device.profile.family != .computer }
 
+    /// Whether this device's hardware runs it: on an iPhone 4 (iOS 7 without Inter-App Audio)
+    /// publishing fails silently and hosts see no nodes (WWDC 2013 session 602).
+    var hardwareSupportsIt: Bool { server.device.profile.supportsInterAppAudio }
+
     /// The declared components hosts can find, installed apps in install order.
-    var components: [RegisteredComponent] { isAvailable ? installed.flatMap(\.components) : [] }
+    var components: [RegisteredComponent] { isAvailable && hardwareSupportsIt ? installed.flatMap(\.components) : [] }
 
     // MARK: Installing apps
 
@@ -72,6 +81,20 @@ public final class InterAppAudio {
         registrationsChanged()
     }
 
+    /// The icon `app` ships (a PNG image), shown to its peers.
+    public func setIcon(_ png: Data, for app: AppID) { icons[app] = png }
+
+    /// Whether `app` was built with the `inter-app-audio` entitlement; apps have it unless told otherwise.
+    public func setEntitlement(_ app: AppID, interAppAudio: Bool) {
+        if interAppAudio { unentitled.remove(app) } else { unentitled.insert(app) }
+    }
+
+    private func refuseUnentitled(_ app: AppID, _ event: String) throws(AUError) {
+        guard unentitled.contains(app) else { return }
+        server.recordObservation(event, ["app": .string(app.name), "reason": "lacks the inter-app-audio entitlement"])
+        throw AUError(kAudioComponentErr_NotPermitted)
+    }
+
     func declared(by app: AppID) -> [RegisteredComponent] {
         installed.first { $0.app == app }?.components ?? []
     }
@@ -84,6 +107,12 @@ public final class InterAppAudio {
                  by app: AppID) throws(AUError) {
         guard isAvailable else { throw AUError(kAudio_UnimplementedError) }
         guard description.isRemote else { throw AUError(kAudioComponentErr_UnsupportedType) }
+        try refuseUnentitled(app, "iaa.publish-refused")
+        guard hardwareSupportsIt else {
+            // The call succeeds and the system ignores it.
+            server.recordObservation("iaa.publish-ignored", ["app": .string(app.name), "reason": "this device has no Inter-App Audio"])
+            return
+        }
         guard let component = declared(by: app).first(where: { $0.description.sameComponent(as: description) }),
               component.name == name, component.version == version else {
             server.recordObservation("iaa.publish-refused", ["app": .string(app.name), "name": .string(name),
@@ -106,6 +135,7 @@ public final class InterAppAudio {
     /// background if it is not running (it publishes as it launches), then makes the host's unit.
     func instantiate(_ component: RegisteredComponent, host: AppBinding) throws(AUError) -> AudioUnitBase {
         guard let owner = component.owner else { throw .paramError }
+        try refuseUnentitled(host.app, "iaa.instantiate-refused")
         guard server.policy.hasAudioBackgroundMode(host.app) else {
             server.recordObservation("iaa.instantiate-refused", ["host": .string(host.app.name), "reason": "host lacks the audio background mode"])
             throw AUError(kAudioComponentErr_NotPermitted)

@@ -50,12 +50,15 @@ final class InterAppConnection {
         }
     }
 
-    /// Points buffers without memory at `owned`'s, sized for `frames`.
+    /// Points buffers without memory at `owned`'s, sized for `frames`. Render side: it indexes the
+    /// list instead of using `contains(where:)` or `for … in`, whose generic paths read elements
+    /// through the collection's read coroutine, which allocates its frame in debug builds.
     static func fillMissing(_ list: UnsafeMutablePointer<AudioBufferList>, from owned: OwnedBufferList, frames: Int) {
         let buffers = UnsafeMutableAudioBufferListPointer(list)
-        guard buffers.contains(where: { $0.mData == nil }) else { return }
-        owned.prepare(frames: frames)
+        var prepared = false
         for index in 0..<min(buffers.count, owned.list.count) where buffers[index].mData == nil {
+            if !prepared { owned.prepare(frames: frames) }
+            prepared = true
             buffers[index] = owned.list[index]
         }
     }

@@ -2,6 +2,7 @@ import AudioGraph
 import Foundation
 import MediaServer
 import OpenCoreAudioTypes
+import SimCore
 
 /// The host's side of an Inter-App Audio connection: the unit `AudioComponentInstanceNew` makes
 /// for a node app's component (remote generator, instrument, effect or music effect).
@@ -28,6 +29,13 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
     /// MIDI from the host (`MusicDeviceMIDIEvent`, `MusicDeviceSysEx`) for the node's next render.
     let midiEvents = MusicDeviceEventQueue()
     private var nodeDied = false
+    /// Initializing obliges the host to render the node: one that has not rendered it within
+    /// `initializationDeadline` loses the connection, and its renders fail with
+    /// `kAudioComponentErr_InitializationTimedOut` until it uninitializes and initializes again.
+    /// (Apple documents the error, not the deadline; the simulation allows one second.)
+    static let initializationDeadline = HostDuration.seconds(1)
+    private var renderedSinceInitialize = false
+    private var timedOut = false
 
     init(component: RegisteredComponent, publication: InterAppAudio.Publication) {
         self.publication = publication
@@ -132,10 +140,28 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
         AppContext.run(as: nodeBinding) { node.connect(to: self) }
         binding?.server.recordObservation("iaa.connected", ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
+        renderedSinceInitialize = false
+        scheduleInitializationDeadline()
+    }
+
+    private func scheduleInitializationDeadline() {
+        guard let server = binding?.server, let connection else { return }
+        try? server.schedule("IAA initialization deadline", at: server.now + Self.initializationDeadline) { [weak self] in
+            guard let self, self.connection === connection, !self.renderedSinceInitialize else { return }
+            self.timedOut = true
+            self.binding?.server.recordObservation("iaa.initialization-timed-out", ["host": .string(self.binding?.app.name ?? ""),
+                                                                                    "node": .string(self.publication.app.name)])
+            self.disconnect()
+        }
     }
 
     /// Uninitializing disconnects: the node's output unit is stopped and uninitialized.
     override func deallocateResources() {
+        timedOut = false
+        disconnect()
+    }
+
+    private func disconnect() {
         guard connection != nil else { return }
         midiEvents.removeAll()
         if node.interAppHost === self {
@@ -217,7 +243,9 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
     override func renderBus(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                             _ bus: UInt32, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
         guard bus == 0 else { return kAudioUnitErr_InvalidElement }
+        guard !timedOut else { return kAudioComponentErr_InitializationTimedOut }
         guard let connection, node.interAppHost === self else { return kAudioUnitErr_Uninitialized }
+        renderedSinceInitialize = true
         let count = Int(frames)
         guard count <= connection.capacity else { return kAudioUnitErr_TooManyFramesToProcess }
         InterAppConnection.fillMissing(ioData, from: connection.hostOutput, frames: count)
@@ -274,8 +302,9 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
     }
 
     private func silence(_ ioData: UnsafeMutablePointer<AudioBufferList>, _ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>) {
-        for buffer in UnsafeMutableAudioBufferListPointer(ioData) {
-            buffer.mData?.initializeMemory(as: UInt8.self, repeating: 0, count: Int(buffer.mDataByteSize))
+        let buffers = UnsafeMutableAudioBufferListPointer(ioData)
+        for index in 0..<buffers.count {   // indexed: see InterAppConnection.fillMissing
+            buffers[index].mData?.initializeMemory(as: UInt8.self, repeating: 0, count: Int(buffers[index].mDataByteSize))
         }
         flags.pointee.insert(.unitRenderAction_OutputIsSilence)
     }

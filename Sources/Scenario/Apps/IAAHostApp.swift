@@ -1,6 +1,7 @@
 import Foundation
 import OpenAudioToolbox
 import OpenAVFAudio
+import OpenUIKit
 
 /// An Inter-App Audio host, a small multitrack recorder written against Apple's Audio Unit API:
 /// its RemoteIO plays the node chain it hosts — one instrument, optionally through one effect.
@@ -14,7 +15,8 @@ import OpenAVFAudio
 ///
 /// Logs `found` (every node's name), `connected`, `connection-changed`, `invalidated` (on
 /// `kAudioComponentInstanceInvalidationNotification`: it disposes the unit and can connect
-/// again), `remote-control` (the event's raw value), `error` (call, code).
+/// again), `remote-control` (the event's raw value), `error` (call, code), and `node-icon` (the
+/// node it picked: its icon at 60 points, as `size` in points and `scale`, when the node ships one).
 public final class IAAHostApp: ReferenceApp, @unchecked Sendable {
     override public class var defaultCategory: AVAudioSession.Category { .playback }
     override public class var defaultOptions: AVAudioSession.CategoryOptions { .mixWithOthers }
@@ -109,6 +111,11 @@ public final class IAAHostApp: ReferenceApp, @unchecked Sendable {
         if result != noErr { log("error", ["call": "MusicDeviceMIDIEvent", "code": String(result)]) }
     }
 
+    /// An icon as a switcher view would lay it out: its size in points and its scale.
+    static func describe(_ icon: UIImage) -> [String: String] {
+        ["size": "\(Int(icon.size.width))x\(Int(icon.size.height))", "scale": String(Double(icon.scale))]
+    }
+
     /// Finds the first node of `type`, instantiates and connects it (the order the 2013 talk gives).
     private func connect(_ type: OSType, from source: AudioUnit?) -> AudioUnit? {
         var wildcard = AudioComponentDescription()
@@ -132,6 +139,7 @@ public final class IAAHostApp: ReferenceApp, @unchecked Sendable {
             log("error", ["call": "AudioComponentFindNext", "code": "no node"])
             return nil
         }
+        if let icon = AudioComponentGetIcon(found, 60) { log("node-icon", Self.describe(icon)) }
         var instance: AudioComponentInstance?
         var status = AudioComponentInstanceNew(found, &instance)
         guard status == noErr, let unit = instance else {

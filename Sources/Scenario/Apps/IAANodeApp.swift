@@ -1,11 +1,13 @@
 import Foundation
 import OpenAudioToolbox
 import OpenAVFAudio
+import OpenUIKit
 
 /// An Inter-App Audio node, written against Apple's Audio Unit API: at every launch (and after a
 /// media-services reset) it makes a RemoteIO unit and publishes it as the first component its
 /// declaration's `audio-components:` lists. When a host connects (`IsInterAppConnected`) it starts
-/// the unit, even from the background; it logs `connected` / `disconnected`.
+/// the unit, even from the background; it logs `connected` / `disconnected`, and `host-icon` (its
+/// host's icon at 40 points, for its transport controls) when the host ships one.
 ///
 /// `iaa-instrument` plays a sine per MIDI note from its host (A4 = 440 Hz, peak velocity/127 × 0.5),
 /// starting `offset` frames into the cycle, and logs `note-on` with the host timeline's sample
@@ -93,6 +95,7 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
         }
         let status = AudioOutputUnitStart(unit)
         log("connected", ["start": String(status)])
+        if let icon = AudioOutputUnitGetHostIcon(unit, 40) { log("host-icon", IAAHostApp.describe(icon)) }
     }
 
     // MARK: Render thread

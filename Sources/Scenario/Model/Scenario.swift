@@ -72,6 +72,11 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The Info.plist `AudioComponents` entries the app declares (`audio-components:`): an
     /// Inter-App Audio node's components, installed with the app.
     public var audioComponents: [AppAudioComponent] = []
+    /// The icon the app ships (`icon:`, PNG bytes), which Inter-App Audio peers show.
+    public var icon: Data?
+    /// The entitlements the app is built with (`entitlements:`); nil: the Inter-App Audio
+    /// capability (`inter-app-audio`), which every app here has unless its declaration lists others.
+    public var entitlements: [String]?
 
     public init(category: SessionCategory? = nil, mode: SessionMode? = nil, options: CategoryOptions? = nil,
                 mistakes: [String] = [], tone: Int? = nil, file: URL? = nil,

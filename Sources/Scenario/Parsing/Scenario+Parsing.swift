@@ -7,7 +7,7 @@ extension Scenario {
     static let topKeys = ["scenario", "description", "requirements", "device", "platform", "seed", "accessories",
                           "duration", "exhaustive", "activation-settings", "apps", "steps", "expect", "devices"]
     static let appKeys = ["model", "category", "mode", "options", "mistakes", "background-audio", "tone", "file",
-                          "channel-assignments", "audio-components"]
+                          "channel-assignments", "audio-components", "icon", "entitlements"]
 
     public static func load(file path: String, registry: ScenarioAppRegistry = .standard) throws(SourceError) -> Scenario {
         return try parse(TextFile.read(path), file: path, registry: registry)
@@ -136,6 +136,8 @@ extension Scenario {
             configuration.channelAssignments = try AppAudioFile.channelAssignments(list, playedChannels: playedChannels)
         }
         if let list = map["audio-components"] { configuration.audioComponents = try AudioComponentsParser.components(list) }
+        if let icon = map["icon"] { configuration.icon = try AppIconFile.read(icon, scenarioFile: file) }
+        if let list = map["entitlements"] { configuration.entitlements = try list.choices("entitlement", [("inter-app-audio", "inter-app-audio")]) }
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)

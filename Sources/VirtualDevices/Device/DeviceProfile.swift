@@ -16,6 +16,9 @@ public struct DeviceProfile: Hashable, Sendable {
     public var builtInPorts: [Port]
     /// Which built-in outputs reach the built-in microphone, and how (in output port order).
     public var acousticPaths: [AcousticPath] = []
+    /// Whether the hardware runs Inter-App Audio (`inter-app-audio:`, default true): the 2013 talk
+    /// names the iPhone 4 as the iOS 7 device without it.
+    public var supportsInterAppAudio = true
 }
 
 /// The capabilities of the device's audio hardware (AVAudioSession hardware values: sampleRate, ioBufferDuration, latency, channel counts).

@@ -5,6 +5,7 @@ enum ProfileReader {
     static func read(_ root: YAMLValue) throws(SourceError) -> DeviceProfile {
         let top = try root.mapping("a device profile", allowed: [
             "profile", "name", "family", "ring-silent-switch", "telephony", "connectors", "hardware", "outputs", "inputs",
+            "inter-app-audio",
         ])
         let hardware = try readHardware(top.required("hardware"))
         var ports: [Port] = []
@@ -17,7 +18,7 @@ enum ProfileReader {
             }
         }
         try checkUniqueUIDs(ports, in: top)
-        return DeviceProfile(
+        var profile = DeviceProfile(
             id: try top.required("profile").string("profile"),
             name: try top.required("name").string("name"),
             family: try top.required("family").choice("family", DeviceProfile.Family.allCases.map { ($0.rawValue, $0) }),
@@ -29,6 +30,8 @@ enum ProfileReader {
             hardware: hardware,
             builtInPorts: ports,
             acousticPaths: paths)
+        profile.supportsInterAppAudio = try top["inter-app-audio"]?.bool("inter-app-audio") ?? true
+        return profile
     }
 
     private static func readHardware(_ value: YAMLValue) throws(SourceError) -> AudioHardware {

@@ -2,12 +2,15 @@
 // Apple's Audio Unit API: it lists the node apps it can find, instantiates one, sets its format
 // at the hardware rate, listens for connection changes, offers its timeline through host
 // callbacks, takes the node's remote control events, and plays the node through its own RemoteIO.
+// It keeps each node's icon for its node list, as the 2013 talk's sample host does.
 // When the node's instance is invalidated it disposes it and can connect again. On Linux the
 // imports differ.
 #if canImport(AudioToolbox)
 import AudioToolbox
+import UIKit
 #else
 import OpenAudioToolbox
+import OpenUIKit
 #endif
 import Foundation
 
@@ -17,6 +20,8 @@ final class InterAppHost: @unchecked Sendable {
         var description: AudioComponentDescription
         var name: String
         var lastActiveTime: Double
+        /// The node app's icon at 60 points, for the list of nodes.
+        var icon: UIImage?
     }
 
     private(set) var output: AudioUnit?
@@ -63,7 +68,8 @@ final class InterAppHost: @unchecked Sendable {
                 _ = AudioComponentCopyName(component, &name)
                 found.append(FoundNode(component: component, description: description,
                                        name: name.map { $0.takeRetainedValue() as String } ?? "",
-                                       lastActiveTime: AudioComponentGetLastActiveTime(component)))
+                                       lastActiveTime: AudioComponentGetLastActiveTime(component),
+                                       icon: AudioComponentGetIcon(component, 60)))
             }
             next = AudioComponentFindNext(component, &wildcard)
         }

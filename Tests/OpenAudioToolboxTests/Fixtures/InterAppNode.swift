@@ -3,11 +3,13 @@
 // host connects (even from the background) and stops when it disconnects. As an instrument it
 // plays a sine per MIDI note from the host, starting on the frame the event's offset names; as
 // an effect it passes the host's audio through at half level. It reads the host's beat and
-// tempo each cycle and can send the host remote control events. On Linux the import differs.
+// tempo each cycle and can send the host remote control events. It shows its host's icon. On Linux the imports differ.
 #if canImport(AudioToolbox)
 import AudioToolbox
+import UIKit
 #else
 import OpenAudioToolbox
+import OpenUIKit
 #endif
 import Foundation
 
@@ -27,6 +29,8 @@ final class InterAppNode {
     private(set) var lastTempo: Float64 = 0
     private(set) var hostPlaying = false
     private(set) var rendered = 0
+    /// The connected host's icon at 40 points, for the node's transport controls.
+    private(set) var hostIcon: UIImage?
     var sampleRate: Double = 48_000
     /// Notes sounding: (frequency, amplitude, phase in frames).
     private var voices: [(frequency: Double, amplitude: Float, phase: Double)] = []
@@ -128,6 +132,7 @@ final class InterAppNode {
             if AudioUnitGetProperty(unit, kAudioUnitProperty_HostCallbacks, kAudioUnitScope_Global, 0, &hostCallbacks, &size) != noErr {
                 hostCallbacks = HostCallbackInfo()
             }
+            hostIcon = AudioOutputUnitGetHostIcon(unit, 40)
             start()
         } else {
             voices = []
