@@ -45,8 +45,29 @@ extension Invariant {
             return rule.violations(in: AppTrace(c.events)).filter { violation in
                 c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
                     && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
+                    && !(scenarioConfiguredRules.contains(rule.id) && scenarioMadeADucker(before: violation.index, in: c))
             }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.events[$0.index].time.nanoseconds)))" }
         }
+    }
+
+    /// Rules about what an app's own category options do (ducking others): not judged when a
+    /// scenario's `set-category` step gave some app duckOthers — a media player or synth a
+    /// scenario made duck others is not a prompt app, and it stays active after a pause by
+    /// design. (The report rule names the ducker by timing alone, which is ambiguous when
+    /// several apps activate at the same instant, so any such step counts.)
+    static let scenarioConfiguredRules: Set<String> = ["left-others-ducked"]
+
+    static func scenarioMadeADucker(before index: Int, in c: Checkpoint) -> Bool {
+        (0..<index).contains { i in
+            c.events[i].kind == "api.setCategory" && c.strings(i, "options").contains("duckOthers")
+                && stepVerb(before: i, in: c) == "set-category"
+        }
+    }
+
+    /// Whether `app`'s category as of line `index` was set by a scenario step, not by the app.
+    static func configuredByScenario(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
+        guard let set = (0..<index).last(where: { c.app($0) == app && c.events[$0].kind == "api.setCategory" }) else { return false }
+        return stepVerb(before: set, in: c) == "set-category"
     }
 
     /// A reference app's model, from its own `app.<model>.<event>` lines.
@@ -144,15 +165,15 @@ extension Invariant {
                   ducked.contains(where: { $0 != app }),
                   let stop = c.events.indices.last(where: { c.app($0) == app.name && (isAppEvent(c, $0, "stopped") || isAppEvent(c, $0, "started")) }),
                   isAppEvent(c, stop, "stopped") else { return false }
-            let configured = c.events.indices.last { c.app($0) == app.name && c.events[$0].kind == "api.setCategory" }
-            if let configured, stepVerb(before: configured, in: c) == "set-category" { return false }
+            if configuredByScenario(app.name, before: c.events.count, in: c) { return false }
             return !c.events.indices.contains { $0 > stop && c.app($0) == app.name && c.events[$0].kind == "session.activated" }
         }.map { "\($0.name) stopped its audio but stayed active, keeping other audio ducked" }
     }
 
     /// SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE: an app that interrupted another and then
     /// stopped on its own must deactivate, or the other app never hears "ended". Judged at the end:
-    /// the app's session is still active after its last stop.
+    /// the app's session is still active after its last stop. A pause is not "done": a media
+    /// player the user paused keeps its session, as the 2014 talk advises media apps.
     static let keptOthersInterrupted = Invariant(
         id: "kept-others-interrupted", kind: .app,
         requirements: ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE"],
@@ -163,7 +184,7 @@ extension Invariant {
         var found: [String] = []
         for app in c.apps.map(\.name) where c.appsUnderTest.contains(app) && c.policy.isActive(AppID(app)) {
             guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
-                  !systemReasons.contains(c.string(stop, "reason") ?? ""),
+                  !systemReasons.contains(c.string(stop, "reason") ?? ""), stepVerb(before: stop, in: c) != "pause",
                   !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
                   !activatedByScenario(app, in: c), interruptedSomeone(app, in: c) else { continue }
             found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
