@@ -32,7 +32,7 @@ import Testing
     static let platforms: [String: String] = ["ignores-route-change": "ios14"]
 
     static let cells = [
-        "media-player:no-notify-others", "media-player:ignores-media-services-reset", "media-player:ignores-route-change",
+        "media-player:ignores-media-services-reset", "media-player:ignores-route-change",
         "game:ignores-secondary-audio-hint", "navigation:never-deactivates",
     ].map { try! AppUnderTest(parsing: $0, registry: registry) }
 
