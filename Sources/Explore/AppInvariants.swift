@@ -7,7 +7,7 @@ import SimCore
 /// asks for, checked step by step.
 extension Invariant {
     public static let app: [Invariant] = reportRules + [
-        keptPlayingThroughInterruption, activatedAtLaunch, ignoredSecondaryAudioHint, keptOthersInterrupted,
+        keptPlayingThroughInterruption, activatedAtLaunch, ignoredSecondaryAudioHint, keptOthersInterrupted, keptOthersDucked,
     ]
 
     /// The requirement each of the report's app rules stands for.
@@ -20,10 +20,13 @@ extension Invariant {
     ]
 
     /// Models a report rule does not judge, by rule: the unplug rule is about media playback
-    /// (its own scope: "a call or a DJ's cue mix has its own reasons to keep going"), and an
-    /// instrument keeps sounding from the speaker because the user is playing it, and turn-by-turn
-    /// guidance goes on from the speaker (Maps does).
-    static let exemptModels: [String: Set<String>] = ["kept-playing-on-unplug": ["synth", "engine-synth", "navigation"]]
+    /// (its own scope: "a call or a DJ's cue mix has its own reasons to keep going"); an
+    /// instrument — the synths, and the Inter-App Audio host and nodes a musician plays through —
+    /// keeps sounding from the speaker because the user is playing it, and turn-by-turn guidance
+    /// goes on from the speaker (Maps does).
+    static let exemptModels: [String: Set<String>] = [
+        "kept-playing-on-unplug": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "navigation"],
+    ]
 
     /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
     /// that points at such a call's own `api.` line is not judging the app).
@@ -42,8 +45,29 @@ extension Invariant {
             return rule.violations(in: AppTrace(c.events)).filter { violation in
                 c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
                     && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
+                    && !(scenarioConfiguredRules.contains(rule.id) && scenarioMadeADucker(before: violation.index, in: c))
             }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.events[$0.index].time.nanoseconds)))" }
         }
+    }
+
+    /// Rules about what an app's own category options do (ducking others): not judged when a
+    /// scenario's `set-category` step gave some app duckOthers — a media player or synth a
+    /// scenario made duck others is not a prompt app, and it stays active after a pause by
+    /// design. (The report rule names the ducker by timing alone, which is ambiguous when
+    /// several apps activate at the same instant, so any such step counts.)
+    static let scenarioConfiguredRules: Set<String> = ["left-others-ducked"]
+
+    static func scenarioMadeADucker(before index: Int, in c: Checkpoint) -> Bool {
+        (0..<index).contains { i in
+            c.events[i].kind == "api.setCategory" && c.strings(i, "options").contains("duckOthers")
+                && stepVerb(before: i, in: c) == "set-category"
+        }
+    }
+
+    /// Whether `app`'s category as of line `index` was set by a scenario step, not by the app.
+    static func configuredByScenario(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
+        guard let set = (0..<index).last(where: { c.app($0) == app && c.events[$0].kind == "api.setCategory" }) else { return false }
+        return stepVerb(before: set, in: c) == "set-category"
     }
 
     /// A reference app's model, from its own `app.<model>.<event>` lines.
@@ -93,25 +117,63 @@ extension Invariant {
         }.map { "\(c.app($0) ?? "?") activated its session at launch and interrupted other audio" }
     }
 
-    /// SESSION-HINT: a game hears the secondary-audio hint begin while it plays and must mute its
-    /// soundtrack (the user's music is playing).
+    /// SESSION-HINT / SESSION-HINT-CHECK-ON-ACTIVE: while another app's primary audio plays, a
+    /// game playing in the foreground has its soundtrack muted, whether it learnt that from the
+    /// "begin" notification or, coming back to the foreground, from the property (the 2014 talk:
+    /// "check this property in applicationDidBecomeActive"). Judged on the state after each step:
+    /// the hint as the policy gives it, the game's own `soundtrack-muted`/`-unmuted` lines.
     static let ignoredSecondaryAudioHint = Invariant(
-        id: "ignored-secondary-audio-hint", kind: .app, requirements: ["SESSION-HINT", "SESSION-HINT-OTHER-AUDIO-PLAYING"],
-        description: "a game mutes its soundtrack when the secondary-audio hint begins"
+        id: "ignored-secondary-audio-hint", kind: .app,
+        requirements: ["SESSION-HINT", "SESSION-HINT-CHECK-ON-ACTIVE", "SESSION-HINT-PROPERTY"],
+        description: "a game in the foreground mutes its soundtrack while the secondary-audio hint is on"
     ) { c in
-        var found: [String] = []
-        for i in c.fresh where c.events[i].kind == "notify.silenceSecondaryAudioHint" && c.string(i, "type") == "begin" {
-            guard let app = c.app(i), c.appsUnderTest.contains(app) else { continue }
-            let reacted = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "soundtrack-muted") }
-            let game = (0..<i).contains { c.app($0) == app && c.events[$0].kind.hasPrefix("app.game.") }
-            if game, !reacted { found.append("\(app) kept its soundtrack playing over other audio after the hint began") }
+        c.apps.filter { app in
+            c.appsUnderTest.contains(app.name) && c.policy.lifecycle(of: app) == .foreground && c.policy.isActive(app)
+                && c.policy.secondaryAudioShouldBeSilencedHint(for: app) && isPlaying(app.name, before: c.events.count, in: c)
+                && playsSoundtrack(app.name, in: c)
+        }.map { "\($0.name) plays its soundtrack in the foreground over other apps' primary audio (the hint is on)" }
+    }
+
+    /// Whether `app` is a game whose soundtrack is audible, from its own lines since its last
+    /// launch (a game starts unmuted; `soundtrack-muted` and `-unmuted` switch it).
+    private static func playsSoundtrack(_ app: String, in c: Checkpoint) -> Bool {
+        let launch = c.events.indices.last { c.app($0) == app && c.events[$0].kind == "device.launch" } ?? 0
+        var isGame = false
+        var muted = false
+        for i in launch..<c.events.count where c.app(i) == app {
+            if c.events[i].kind.hasPrefix("app.game.") { isGame = true }
+            if isAppEvent(c, i, "soundtrack-muted") { muted = true }
+            if isAppEvent(c, i, "soundtrack-unmuted") { muted = false }
         }
-        return found
+        return isGame && !muted
+    }
+
+    /// SESSION-ACTIVATE-NAVIGATION-PROMPT: an app that ducks others deactivates once its prompt
+    /// is over, "so that the other audio is able to resume at full volume" (2014 talk). Broken
+    /// when, after a step, another app is ducked by an app under test that stopped its own audio
+    /// and has stayed active ever since. Ducking the scenario switched on (`set-category`) is not
+    /// the app's design, so it is not judged.
+    static let keptOthersDucked = Invariant(
+        id: "kept-others-ducked", kind: .app,
+        requirements: ["SESSION-ACTIVATE-NAVIGATION-PROMPT", "SESSION-DUCK-OTHERS"],
+        description: "an app that ducks others deactivates when its prompt is over"
+    ) { c in
+        let ducked = c.apps.filter { c.policy.isDucked($0) }
+        guard !ducked.isEmpty else { return [] }
+        return c.apps.filter { app in
+            guard c.appsUnderTest.contains(app.name), c.policy.isActive(app), c.policy.configuration(of: app).ducksOthers,
+                  ducked.contains(where: { $0 != app }),
+                  let stop = c.events.indices.last(where: { c.app($0) == app.name && (isAppEvent(c, $0, "stopped") || isAppEvent(c, $0, "started")) }),
+                  isAppEvent(c, stop, "stopped") else { return false }
+            if configuredByScenario(app.name, before: c.events.count, in: c) { return false }
+            return !c.events.indices.contains { $0 > stop && c.app($0) == app.name && c.events[$0].kind == "session.activated" }
+        }.map { "\($0.name) stopped its audio but stayed active, keeping other audio ducked" }
     }
 
     /// SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE: an app that interrupted another and then
     /// stopped on its own must deactivate, or the other app never hears "ended". Judged at the end:
-    /// the app's session is still active after its last stop.
+    /// the app's session is still active after its last stop. A pause is not "done": a media
+    /// player the user paused keeps its session, as the 2014 talk advises media apps.
     static let keptOthersInterrupted = Invariant(
         id: "kept-others-interrupted", kind: .app,
         requirements: ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE"],
@@ -122,12 +184,19 @@ extension Invariant {
         var found: [String] = []
         for app in c.apps.map(\.name) where c.appsUnderTest.contains(app) && c.policy.isActive(AppID(app)) {
             guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
-                  !systemReasons.contains(c.string(stop, "reason") ?? ""),
+                  !systemReasons.contains(c.string(stop, "reason") ?? ""), stepVerb(before: stop, in: c) != "pause",
                   !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
-                  interruptedSomeone(app, in: c) else { continue }
+                  !activatedByScenario(app, in: c), interruptedSomeone(app, in: c) else { continue }
             found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
         }
         return found
+    }
+
+    /// Whether the session is active now because a scenario step (`activate`, `set-category` …)
+    /// made it so: the scenario's doing, not the app's.
+    private static func activatedByScenario(_ app: String, in c: Checkpoint) -> Bool {
+        guard let last = c.events.indices.last(where: { c.app($0) == app && c.events[$0].kind == "session.activated" }) else { return false }
+        return sessionVerbs.contains(stepVerb(before: last, in: c) ?? "")
     }
 
     /// Whether one of `app`'s activations interrupted another app: a "began" to another app in the

@@ -20,6 +20,9 @@ public struct Explorer: Sendable {
         public var outputFolder: String?
         /// The first failure of an invariant is shrunk; at most this many are.
         public var shrinkLimit = 8
+        /// Stop once this many invariants have failed and been shrunk (a test hunting one
+        /// planted fault stops at its finding); nil: run all `runs`.
+        public var stopAfterFindings: Int?
 
         public init(apps: [AppUnderTest]) { self.apps = apps }
     }
@@ -62,6 +65,7 @@ public struct Explorer: Sendable {
                                           steps: options.steps, registry: runner.registry)
         var summary = Summary()
         for run in 0..<options.runs {
+            if options.stopAfterFindings.map({ summary.findings.count >= $0 }) == true { break }
             if shouldStop() { summary.stoppedEarly = true; break }
             let script = generator.script(run: run, seed: options.seed)
             let result = runner.run(script, appsUnderTest: appsUnderTest(script))

@@ -16,6 +16,9 @@ public struct PolicyExplorer: Sendable {
     static let apps = [AppID("A"), AppID("B"), AppID("C")]
     static let categories: [SessionCategory] = [.ambient, .soloAmbient, .playback, .record, .playAndRecord]
     static let options: [CategoryOptions] = [[], .mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers]
+    /// `configurations[c][o]`: the configuration of `categories[c]` with `options[o]` on this
+    /// platform, nil where the platform refuses it; made once, not at every input.
+    let configurations: [[SessionConfiguration?]]
 
     public init(profile: DeviceProfile, platform: PlatformProfile = .ios17, settings: ActivationSettings = .init()) {
         self.platform = platform
@@ -29,6 +32,9 @@ public struct PolicyExplorer: Sendable {
             }
         }
         portSets = sets
+        configurations = Self.categories.map { category in
+            Self.options.map { try? SessionConfiguration.make(category: category, options: $0, profile: platform) }
+        }
     }
 
     /// A failure: the input number and what broke.
@@ -45,13 +51,14 @@ public struct PolicyExplorer: Sendable {
         var policy = MediaPolicy(platform: platform, audioHardware: hardware, ports: portSets[0], settings: settings)
         var world = World()
         for app in Self.apps { policy.register(app, hasAudioBackgroundMode: true, lifecycle: .foreground) }
-        var inputs: [String] = []
+        var inputs: [PolicyInput] = []
+        inputs.reserveCapacity(steps)
         for step in 0..<steps {
             world.justReset = false
             let (name, effects, release) = input(&policy, &world, &random)
             inputs.append(name)
             if let (invariant, message) = Self.check(policy, effects: effects, releases: release, afterReset: world.justReset) {
-                return Failure(step: step + 1, invariant: invariant, message: message, inputs: inputs)
+                return Failure(step: step + 1, invariant: invariant, message: message, inputs: inputs.map(\.description))
             }
         }
         return nil
@@ -68,37 +75,36 @@ public struct PolicyExplorer: Sendable {
 
     /// One random input; `release` says whether it may legitimately send "ended" with shouldResume.
     func input(_ policy: inout MediaPolicy, _ world: inout World, _ random: inout SimRandom)
-        -> (String, [PolicyEffect], Bool) {
+        -> (PolicyInput, [PolicyEffect], Bool) {
         let app = random.pick(Self.apps)
         switch random.uniform(below: 12) {
         case 0, 1:
-            let category = random.pick(Self.categories)
-            guard let configuration = try? SessionConfiguration.make(category: category, options: random.pick(Self.options), profile: platform)
-            else { return ("setCategory \(app)", [], false) }
-            return ("setCategory \(app) \(category)", (try? policy.setConfiguration(app, configuration)) ?? [], false)
-        case 2, 3: return ("activate \(app)", (try? policy.activate(app)) ?? [], false)
+            let category = Int(random.uniform(below: UInt64(Self.categories.count)))
+            guard let configuration = configurations[category][Int(random.uniform(below: UInt64(Self.options.count)))]
+            else { return (.setCategory(app, nil), [], false) }
+            return (.setCategory(app, Self.categories[category]), (try? policy.setConfiguration(app, configuration)) ?? [], false)
+        case 2, 3: return (.activate(app), (try? policy.activate(app)) ?? [], false)
         case 4:
             let notify = random.chance(1, in: 2)
-            return ("deactivate \(app)\(notify ? " notify" : "")",
-                    policy.deactivate(app, options: notify ? .notifyOthersOnDeactivation : []).effects, notify)
-        case 5: return ("ioStarted \(app)", (try? policy.ioStarted(app)) ?? [], false)
-        case 6: return ("ioStopped \(app)", policy.ioStopped(app), false)
+            return (.deactivate(app, notify: notify), policy.deactivate(app, options: notify ? .notifyOthersOnDeactivation : []).effects, notify)
+        case 5: return (.ioStarted(app), (try? policy.ioStarted(app)) ?? [], false)
+        case 6: return (.ioStopped(app), policy.ioStopped(app), false)
         case 7:
             let lifecycle: AppLifecycle = random.chance(1, in: 2) ? .foreground : .background
-            return ("\(lifecycle) \(app)", policy.lifecycleChanged(app, to: lifecycle), false)
+            return (.lifecycle(app, lifecycle), policy.lifecycleChanged(app, to: lifecycle), false)
         case 8:
             let next = Int(random.uniform(below: UInt64(portSets.count)))
             let cause: RouteChangeCause = next == 0 || (world.portSet != 0 && next != world.portSet) ? .portsRemoved : .portsAdded
             world.portSet = next
-            return ("ports \(next)", policy.deviceChanged(ports: portSets[next], system: world.system, cause: cause), false)
+            return (.ports(next), policy.deviceChanged(ports: portSets[next], system: world.system, cause: cause), false)
         case 9, 10:
             if let source = world.interruption {
                 world.interruption = nil
-                return ("\(source) ended", policy.systemInterruptionEnded(source, outcome: .declined, system: world.system), true)
+                return (.interruptionEnded(source), policy.systemInterruptionEnded(source, outcome: .declined, system: world.system), true)
             }
             let source: SystemInterruptionSource = random.pick([.phoneCall, .alarm, .siri])
             world.interruption = source
-            return ("\(source) began", policy.systemInterruptionBegan(source, system: world.system), false)
+            return (.interruptionBegan(source), policy.systemInterruptionBegan(source, system: world.system), false)
         default:
             world.system.mediaServerRunning = false
             var effects = policy.mediaServicesLost(system: world.system)
@@ -106,7 +112,7 @@ public struct PolicyExplorer: Sendable {
             world.interruption = nil
             effects += policy.mediaServicesReset(system: world.system)
             world.justReset = true
-            return ("media services reset", effects, false)
+            return (.mediaServicesReset, effects, false)
         }
     }
 
@@ -124,8 +130,11 @@ public struct PolicyExplorer: Sendable {
                 return ("should-resume-only-when-released", "\(app) heard ended with shouldResume though nobody released it")
             }
         }
-        let exclusive = apps.filter { policy.isActive($0) && !policy.configuration(of: $0).isMixable }
-        if exclusive.count > 1 { return ("one-non-mixable-active", "\(exclusive.map(\.name)) active together") }
+        // Counted first; the names are only gathered for the message.
+        let isExclusive = { (app: AppID) in policy.isActive(app) && !policy.configuration(of: app).isMixable }
+        if apps.lazy.filter(isExclusive).count > 1 {
+            return ("one-non-mixable-active", "\(apps.filter(isExclusive).map(\.name)) active together")
+        }
         for app in apps {
             if policy.isInterrupted(app), policy.isActive(app) { return ("interrupted-session-inactive", "\(app) interrupted and active") }
             if policy.isDucked(app), !apps.contains(where: { $0 != app && policy.isActive($0) && policy.configuration(of: $0).ducksOthers }) {

@@ -9,6 +9,11 @@ import SimCore
 /// (a detach names an attached accessory, a command belongs to the app's model, a hang-up
 /// follows an answered call). Run `k` of seed `S` draws from `SimRandom(seed: S).fork("run k")`
 /// only, so a run is the same whatever ran before it.
+///
+/// Steps are not drawn independently: interesting failures need a few steps in a coherent order
+/// (one app takes the audio, then gives it back; a call rings, then ends), so a step can owe a
+/// follow-up a few steps later (`FollowUp`), and an unfinished call, alarm or Siri request makes
+/// its next step likelier. The kinds of step are weighted (`weights`) towards what apps do.
 public struct ScenarioGenerator: Sendable {
     public var apps: [AppUnderTest]
     public var device: String
@@ -29,7 +34,18 @@ public struct ScenarioGenerator: Sendable {
     static let accessories = ["wired-headphones", "wired-headset", "usb-interface:2x2", "hdmi:2", "bluetooth-a2dp"]
     static let categories = ["ambient", "soloAmbient", "playback", "record", "playAndRecord"]
     static let optionSets: [[String]] = [[], ["mixWithOthers"], ["duckOthers"], ["interruptSpokenAudioAndMixWithOthers"]]
-    static let gapsMs: [Int64] = [0, 50, 100, 250, 500, 1_000, 2_000]
+    /// Gaps between steps; short ones are likelier, as the things that race happen close together.
+    static let gapsMs: [Int64] = [0, 0, 50, 100, 100, 250, 500, 1_000, 2_000]
+    /// Commands by which reference apps start and stop their audio (the rest do neither).
+    static let startCommands: Set<String> = ["play", "prompt", "start-call", "record"]
+    static let stopCommands: Set<String> = ["pause", "stop", "prompt-finished", "end-call"]
+
+    /// The kinds of step, drawn with these weights (out of 100) when no follow-up is due.
+    enum StepKind { case appCommand, sessionCall, lifecycle, accessory, system, mediaServerCrash, deviceControl }
+    static let weights: [(StepKind, UInt64)] = [
+        (.appCommand, 38), (.sessionCall, 22), (.lifecycle, 8), (.accessory, 12), (.system, 12), (.mediaServerCrash, 4),
+        (.deviceControl, 4),
+    ]
 
     public func script(run: Int, seed: UInt64) -> ExploreScript {
         var random = SimRandom(seed: seed).fork("run \(run)")
@@ -41,9 +57,12 @@ public struct ScenarioGenerator: Sendable {
             accessories: random.chance(1, in: 3) ? [random.pick(Self.accessories)] : [], apps: declared, steps: [])
         for accessory in script.accessories { state.attach(accessory) }
         var time: Int64 = 0
-        for _ in 0..<steps {
+        for index in 0..<steps {
             time += random.pick(Self.gapsMs)
-            script.steps.append(nextStep(at: time, apps: declared, state: &state, random: &random))
+            state.index = index
+            let owed = state.dueFollowUp().flatMap { followUp($0, at: time, apps: declared, state: &state, random: &random) }
+            let step = owed ?? nextStep(at: time, apps: declared, state: &state, random: &random)
+            script.steps.append(step)
         }
         return script
     }
@@ -68,33 +87,51 @@ public struct ScenarioGenerator: Sendable {
 
     private func nextStep(at time: Int64, apps: [ExploreScript.App], state: inout GeneratorState,
                           random: inout SimRandom) -> ExploreScript.Step {
-        let roll = random.uniform(below: 100)
         let app = random.pick(apps)
         if !state.running.contains(app.name) {
             state.running.insert(app.name)
             return .init(at: time, verb: "launch", app: app.name)
         }
-        switch roll {
-        case 0..<40:
-            let commands = registry.model(named: app.model)?.commands ?? []
-            return .init(at: time, verb: random.pick(commands), app: app.name)
-        case 40..<55: return sessionCall(at: time, app: app.name, random: &random)
-        case 55..<65: return lifecycle(at: time, app: app.name, state: &state, random: &random)
-        case 65..<78: return accessoryEvent(at: time, state: &state, random: &random)
-        case 78..<93: return systemEvent(at: time, state: &state, random: &random)
-        default:
-            if random.chance(1, in: 2) {
-                return .init(at: time, verb: "media-server-crash", fields: [.init(key: "restart-after", value: "\(random.pick([100, 300, 500, 1_000]))ms")])
-            }
+        switch drawKind(state: state, random: &random) {
+        case .appCommand: return appCommand(at: time, app: app, state: &state, random: &random)
+        case .sessionCall: return sessionCall(at: time, app: app.name, state: &state, random: &random)
+        case .lifecycle: return lifecycle(at: time, app: app.name, state: &state, random: &random)
+        case .accessory: return accessoryEvent(at: time, state: &state, random: &random)
+        case .system: return systemEvent(at: time, state: &state, random: &random)
+        case .mediaServerCrash:
+            return .init(at: time, verb: "media-server-crash", fields: [.init(key: "restart-after", value: "\(random.pick([100, 300, 500, 1_000]))ms")])
+        case .deviceControl:
             return .init(at: time, verb: random.pick(["ringer-silent", "ringer-ring", "lock-screen", "unlock-screen"]))
         }
     }
 
-    private func sessionCall(at time: Int64, app: String, random: inout SimRandom) -> ExploreScript.Step {
+    /// A weighted draw; a call, alarm or Siri request under way is three times as likely to move on.
+    private func drawKind(state: GeneratorState, random: inout SimRandom) -> StepKind {
+        let weights = Self.weights.map { kind, weight in (kind, kind == .system && state.system != .idle ? weight * 3 : weight) }
+        var roll = random.uniform(below: weights.reduce(0) { $0 + $1.1 })
+        for (kind, weight) in weights {
+            if roll < weight { return kind }
+            roll -= weight
+        }
+        return .appCommand
+    }
+
+    /// One of the model's commands; one that starts audio often owes a release a few steps later.
+    private func appCommand(at time: Int64, app: ExploreScript.App, state: inout GeneratorState,
+                            random: inout SimRandom) -> ExploreScript.Step {
+        let commands = registry.model(named: app.model)?.commands ?? []
+        let command = random.pick(commands)
+        if Self.startCommands.contains(command) { state.oweRelease(of: app.name, bySession: false, random: &random) }
+        return .init(at: time, verb: command, app: app.name)
+    }
+
+    private func sessionCall(at time: Int64, app: String, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
         switch random.uniform(below: 6) {
-        case 0, 1: return .init(at: time, verb: "activate", app: app)
+        case 0, 1:
+            state.oweRelease(of: app, bySession: true, random: &random)
+            return .init(at: time, verb: "activate", app: app)
         case 2, 3:
-            return .init(at: time, verb: "deactivate", app: app, fields: [.init(key: "notify-others", value: random.chance(1, in: 2) ? "true" : "false")])
+            return deactivate(at: time, app: app, random: &random)
         case 4:
             var fields = [ExploreScript.Field(key: "category", value: random.pick(Self.categories))]
             let options = random.pick(Self.optionSets)
@@ -103,6 +140,11 @@ public struct ScenarioGenerator: Sendable {
         default:
             return .init(at: time, verb: "request-permission", app: app)
         }
+    }
+
+    private func deactivate(at time: Int64, app: String, random: inout SimRandom) -> ExploreScript.Step {
+        .init(at: time, verb: "deactivate", app: app,
+              fields: [.init(key: "notify-others", value: random.chance(1, in: 2) ? "true" : "false")])
     }
 
     private func lifecycle(at time: Int64, app: String, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
@@ -118,7 +160,24 @@ public struct ScenarioGenerator: Sendable {
         }
         let kind = random.pick(Self.accessories)
         state.attach(kind)
+        if random.chance(1, in: 2) { state.owe(.detach(state.attached.last!), random: &random) }
         return .init(at: time, verb: "attach", fields: [.init(key: "accessory", value: ExploreScript.quoted(kind))])
+    }
+
+    /// What an earlier step owed, if it still makes sense; otherwise an ordinary step.
+    private func followUp(_ owed: FollowUp, at time: Int64, apps: [ExploreScript.App], state: inout GeneratorState,
+                          random: inout SimRandom) -> ExploreScript.Step? {
+        switch owed {
+        case let .release(app, bySession):
+            guard state.running.contains(app), let model = apps.first(where: { $0.name == app })?.model else { return nil }
+            let stops = (registry.model(named: model)?.commands ?? []).filter(Self.stopCommands.contains)
+            if !bySession, !stops.isEmpty, random.chance(1, in: 2) { return .init(at: time, verb: random.pick(stops), app: app) }
+            return deactivate(at: time, app: app, random: &random)
+        case let .detach(id):
+            guard let index = state.attached.firstIndex(of: id) else { return nil }
+            state.attached.remove(at: index)
+            return .init(at: time, verb: "detach", fields: [.init(key: "accessory", value: id)])
+        }
     }
 
     /// Calls, alarms and Siri, each in its own order (ring, then answer or decline; answer, then hang up).
@@ -150,23 +209,5 @@ public struct ScenarioGenerator: Sendable {
                 return .init(at: time, verb: "siri")
             }
         }
-    }
-}
-
-/// What the generator must remember so its steps stay valid.
-struct GeneratorState {
-    enum System { case idle, ringing, inCall, alarm, siri }
-    var running: Set<String> = []
-    /// Attached accessory ids (`kind#n`), and how many of each kind were ever attached.
-    var attached: [String] = []
-    var attachCounts: [String: Int] = [:]
-    var system = System.idle
-
-    /// Ids name the kind without its parameters: `usb-interface:2x2` is `usb-interface#1`.
-    mutating func attach(_ accessory: String) {
-        let kind = String(accessory.prefix { $0 != ":" })
-        let n = (attachCounts[kind] ?? 0) + 1
-        attachCounts[kind] = n
-        attached.append("\(kind)#\(n)")
     }
 }

@@ -8,9 +8,10 @@ public struct LeftOthersDuckedRule: AppRule {
         var found: [(Int, String, String)] = []
         var seen: Set<String> = []
         for i in trace.events.indices where trace.kind(i) == "session.ducked" && trace.bool(i, "ducked") == true {
-            // The ducking app is the one whose activation, at the same time, precedes the duck.
+            // The ducking app is the one whose activation, at the same time, precedes the duck —
+            // never the ducked app itself (activating under an active ducker ducks it at once).
             guard let ducker = (0..<i).reversed().first(where: {
-                trace.events[$0].time == trace.events[i].time && trace.kind($0) == "session.activated"
+                trace.events[$0].time == trace.events[i].time && trace.kind($0) == "session.activated" && trace.app($0) != trace.app(i)
             }).flatMap(trace.app), !seen.contains(ducker) else { continue }
             let rest = (i + 1)..<trace.events.count
             guard let stop = rest.first(where: { trace.app($0) == ducker && trace.isAppEvent($0, "stopped") }) else { continue }

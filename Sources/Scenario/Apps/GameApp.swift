@@ -27,7 +27,13 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
         if session.secondaryAudioShouldBeSilencedHint { secondaryAudioHint(begin: true) }
     }
 
-    override public func didBecomeActive() { if !isPlaying { play(because: "became-active") } }
+    /// Back in the foreground: play again, and read the hint, since the notification only reaches
+    /// foreground apps and the user may have started music meanwhile (2014 talk: "check this
+    /// property in applicationDidBecomeActive").
+    override public func didBecomeActive() {
+        if !isPlaying { play(because: "became-active") }
+        secondaryAudioHint(begin: session.secondaryAudioShouldBeSilencedHint)
+    }
 
     /// A game pauses when the user leaves it, and starts again only when it is back in front
     /// (without the audio background mode it may not start playing from the background).

@@ -126,6 +126,15 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
         }
     }
 
+    /// Headphones pulled: pause, as every media player must (WWDC 2010 session 412: "generally we
+    /// want audio playback to pause"), or private listening comes out of the speaker. From iOS 17
+    /// the system interrupts an active Now Playing session first; this covers the rest (older
+    /// releases, a session that is not active).
+    override public func routeChanged(reason: AVAudioSession.RouteChangeReason) {
+        guard reason == .oldDeviceUnavailable, isPlaying else { return }
+        setPlaying(false, because: "old-device-unavailable")
+    }
+
     override public func startSound() -> Bool {
         guard let renderer, let synchronizer else { return false }
         renderer.requestMediaDataWhenReady(on: serializationQueue) { [weak self] in self?.feed() }
