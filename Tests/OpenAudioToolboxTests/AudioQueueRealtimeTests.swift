@@ -26,7 +26,7 @@ struct AudioQueueRealtimeTests {
         func render(_ index: Int) {
             output.initialize(repeating: 0, count: 2 * frames)
             unit.render(RenderClientCycle(frames: frames, sampleTime: Int64(index * frames), output: output, outputChannels: 2,
-                                          stride: frames, input: UnsafePointer(input)))
+                                          stride: frames, input: input))
         }
         for index in 0..<20 { render(index) }
         rt_probe_watch(pthread_self())
