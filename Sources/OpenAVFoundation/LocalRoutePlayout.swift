@@ -32,6 +32,9 @@ final class LocalRoutePlayout: RenderClient {
     /// ends) plays the new timeline only from that instant on.
     private var changedAt = HostTime.zero
     private(set) var voice: VoiceID?
+    /// The app whose I/O this playout runs while attached (the policy counts it as running I/O,
+    /// so the session's rules about who may sound apply to it as to a player or an audio unit).
+    private var binding: AppBinding?
 
     /// The converters for one timeline.
     private final class Chain {
@@ -61,10 +64,14 @@ final class LocalRoutePlayout: RenderClient {
     /// Starts being pulled by the IO cycle (control side).
     func attach(app: AppID) {
         guard voice == nil else { return }
+        let binding = AppBinding(server: server, app: app)
+        // The policy may refuse, e.g. an app in the background without audio in the background.
+        do { try AppIOUsers.of(binding).start(binding) } catch { return }
+        self.binding = binding
         voice = server.addRenderClient(app: app, self, outputChannels: 2) { [weak self] event in
             switch event {
             case .configurationChanged: self?.resync()
-            case .detached: self?.voice = nil
+            case .detached: self?.voice = nil; self?.binding = nil
             }
         }
         resync()
@@ -74,6 +81,8 @@ final class LocalRoutePlayout: RenderClient {
         guard let voice else { return }
         server.removeRenderClient(voice)
         self.voice = nil
+        if let binding { AppIOUsers.of(binding).stop(binding) }
+        binding = nil
     }
 
     /// The timeline (or the hardware rate) changed: start again where the timebase is, through
