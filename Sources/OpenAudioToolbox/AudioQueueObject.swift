@@ -44,8 +44,10 @@ final class AudioQueueObject {
     var stopWhenDrained = false {
         didSet { drainedAt = nil }
     }
-    /// When an asynchronous stop found everything enqueued pulled.
+    /// When an asynchronous stop found everything enqueued pulled, and how much longer the
+    /// output then still had to play.
     private var drainedAt: HostTime?
+    private var drainTail = HostDuration.zero
     /// Reset or immediate stop in progress: enqueueing fails (`kAudioQueueErr_EnqueueDuringReset`).
     var isResetting = false
     var codecPolicy = kAudioQueueHardwareCodecPolicy_Default
@@ -361,15 +363,18 @@ final class AudioQueueObject {
         if runState == .running { scheduleService() }
     }
 
-    /// Everything enqueued has been pulled; with time-pitch, what Rubber Band still holds must
-    /// play out too before an asynchronous stop completes: its start delay plus the input it read
-    /// ahead, which is about as much again (twice the start delay, measured on a steady tone).
+    /// Everything enqueued has been pulled; what the output chain still holds must play out
+    /// before an asynchronous stop completes: the unit's rate converter, and with time-pitch what
+    /// Rubber Band holds — its start delay plus the input it read ahead, which is about as much
+    /// again (twice the start delay, measured on a steady tone).
     private func hasPlayedOut() -> Bool {
         guard let binding else { return true }
-        let drained = drainedAt ?? binding.server.now
-        drainedAt = drained
-        let tail = HostDuration(nanoseconds: Int64(2 * (timePitch?.latency ?? 0) * 1e9))
-        return binding.server.now >= drained + tail
+        if drainedAt == nil {
+            drainedAt = binding.server.now
+            drainTail = HostDuration(nanoseconds: Int64(2 * (timePitch?.latency ?? 0) * 1e9))
+                + (output?.renderState?.heldOutput ?? .zero)
+        }
+        return binding.server.now >= drainedAt! + drainTail
     }
 
     private func callBack(_ finished: [AudioQueueBufferRef]) {

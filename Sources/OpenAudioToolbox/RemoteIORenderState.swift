@@ -25,6 +25,11 @@ final class RemoteIORenderState {
     let outputStage: UnsafeMutablePointer<Float>
     /// Client rate → hardware rate, fed what each cycle's render callback returned; nil at equal rates.
     let outputConverter: SampleRateConverter?
+    /// How long the output still has to play after the client's last frame was pulled: what the
+    /// rate converter holds (it is primed to hold a few cycles) at the hardware rate.
+    var heldOutput: HostDuration {
+        HostDuration(nanoseconds: Int64(outputConverter?.availableFrames ?? 0) * 1_000_000_000 / Int64(max(1, hardwareRate)))
+    }
     /// The most client frames one render callback is asked for.
     let pullFrames: Int
     /// Hardware rate → client rate, one IO buffer (`inputChunk`) at a time.
