@@ -22,10 +22,12 @@ extension Invariant {
     /// Models a report rule does not judge, by rule: the unplug rule is about media playback
     /// (its own scope: "a call or a DJ's cue mix has its own reasons to keep going"); an
     /// instrument — the synths, and the Inter-App Audio host and nodes a musician plays through —
-    /// keeps sounding from the speaker because the user is playing it, and turn-by-turn guidance
-    /// goes on from the speaker (Maps does).
+    /// keeps sounding from the speaker because the user is playing it, turn-by-turn guidance
+    /// goes on from the speaker (Maps does), and so does a game's soundtrack and effects (the
+    /// game models do not pause on a route change, even when a scenario gives them playback).
     static let exemptModels: [String: Set<String>] = [
-        "kept-playing-on-unplug": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "navigation"],
+        "kept-playing-on-unplug": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "navigation",
+                                   "game", "openal-game", "midi-keys"],
     ]
 
     /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
