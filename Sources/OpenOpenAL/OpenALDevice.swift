@@ -20,6 +20,8 @@ final class OpenALDevice {
     private var stopping = false
     /// Told when the output stops without being asked (an interruption, the media server died).
     var outputLost: () -> Void = {}
+    /// The output capturer extension (`alcOutputCapturer*`): what this device renders, kept for the app.
+    let capturer = OpenALOutputCapturer(mixerRate: Int(sampleRate))
 
     init?(binding: AppBinding) {
         guard OpenALSoftConfiguration.problem == nil, let handle = COpenAL.alcLoopbackOpenDeviceSOFT(nil) else { return nil }
@@ -122,6 +124,7 @@ final class OpenALDevice {
               let left = buffers[0].mData?.assumingMemoryBound(to: Float.self),
               let right = buffers[1].mData?.assumingMemoryBound(to: Float.self) else { return kAudio_ParamError }
         COpenAL.alcRenderSamplesSOFT(handle, scratch, ALCsizei(frames))
+        capturer.append(scratch, frames: frames)
         for frame in 0..<frames {
             left[frame] = scratch[2 * frame]
             right[frame] = scratch[2 * frame + 1]

@@ -14,6 +14,8 @@ public typealias ALdouble = Double
 public typealias ALCboolean = Int8
 public typealias ALCchar = Int8
 public typealias ALCint = Int32
+public typealias ALCuint = UInt32
+public typealias ALCsizei = Int32
 public typealias ALCenum = Int32
 
 public let AL_NONE: Int32 = COpenAL.AL_NONE
