@@ -42,12 +42,10 @@ final class AudioQueueObject {
     var isTornDown = false
     /// `AudioQueueStop(_, false)`: stop once everything enqueued has played.
     var stopWhenDrained = false {
-        didSet { drainedAt = nil }
+        didSet { playedOutAt = nil }
     }
-    /// When an asynchronous stop found everything enqueued pulled, and how much longer the
-    /// output then still had to play.
-    private var drainedAt: HostTime?
-    private var drainTail = HostDuration.zero
+    /// When an asynchronous stop's audio has played out: set once everything enqueued was pulled.
+    private var playedOutAt: HostTime?
     /// Reset or immediate stop in progress: enqueueing fails (`kAudioQueueErr_EnqueueDuringReset`).
     var isResetting = false
     var codecPolicy = kAudioQueueHardwareCodecPolicy_Default
@@ -369,12 +367,11 @@ final class AudioQueueObject {
     /// again (twice the start delay, measured on a steady tone).
     private func hasPlayedOut() -> Bool {
         guard let binding else { return true }
-        if drainedAt == nil {
-            drainedAt = binding.server.now
-            drainTail = HostDuration(nanoseconds: Int64(2 * (timePitch?.latency ?? 0) * 1e9))
+        if playedOutAt == nil {
+            playedOutAt = binding.server.now + HostDuration(nanoseconds: Int64(2 * (timePitch?.latency ?? 0) * 1e9))
                 + (output?.renderState?.heldOutput ?? .zero)
         }
-        return binding.server.now >= drainedAt! + drainTail
+        return binding.server.now >= playedOutAt!
     }
 
     private func callBack(_ finished: [AudioQueueBufferRef]) {

@@ -43,6 +43,22 @@ struct HostTimeline {
         }
     }
 
+    /// Both transport-state callbacks read the timeline here (the older one has no recording flag).
+    private static func transportState(_ data: UnsafeMutableRawPointer?, _ playing: UnsafeMutablePointer<DarwinBoolean>?,
+                                       _ recording: UnsafeMutablePointer<DarwinBoolean>?, _ changed: UnsafeMutablePointer<DarwinBoolean>?,
+                                       _ sample: UnsafeMutablePointer<Float64>?, _ cycling: UnsafeMutablePointer<DarwinBoolean>?,
+                                       _ start: UnsafeMutablePointer<Float64>?, _ end: UnsafeMutablePointer<Float64>?) -> OSStatus {
+        guard let t = data?.assumingMemoryBound(to: HostTimeline.self).pointee, t.hasTransportState else { return kAudioUnitErr_CannotDoInCurrentContext }
+        playing?.pointee = DarwinBoolean(t.isPlaying)
+        recording?.pointee = DarwinBoolean(t.isRecording)
+        changed?.pointee = DarwinBoolean(t.transportStateChanged)
+        sample?.pointee = t.currentSampleInTimeLine
+        cycling?.pointee = DarwinBoolean(t.isCycling)
+        start?.pointee = t.cycleStartBeat
+        end?.pointee = t.cycleEndBeat
+        return 0
+    }
+
     /// The callbacks a node gets from `kAudioUnitProperty_HostCallbacks` on its own output
     /// unit: they read `timeline`, and only those the host provided are there.
     static func nodeCallbacks(_ timeline: UnsafeMutablePointer<HostTimeline>, host: HostCallbackInfo) -> HostCallbackInfo {
@@ -68,25 +84,10 @@ struct HostTimeline {
         }
         if host.transportStateProc != nil || host.transportStateProc2 != nil {
             info.transportStateProc2 = { data, playing, recording, changed, sample, cycling, start, end in
-                guard let t = data?.assumingMemoryBound(to: HostTimeline.self).pointee, t.hasTransportState else { return kAudioUnitErr_CannotDoInCurrentContext }
-                playing?.pointee = DarwinBoolean(t.isPlaying)
-                recording?.pointee = DarwinBoolean(t.isRecording)
-                changed?.pointee = DarwinBoolean(t.transportStateChanged)
-                sample?.pointee = t.currentSampleInTimeLine
-                cycling?.pointee = DarwinBoolean(t.isCycling)
-                start?.pointee = t.cycleStartBeat
-                end?.pointee = t.cycleEndBeat
-                return 0
+                transportState(data, playing, recording, changed, sample, cycling, start, end)
             }
             info.transportStateProc = { data, playing, changed, sample, cycling, start, end in
-                guard let t = data?.assumingMemoryBound(to: HostTimeline.self).pointee, t.hasTransportState else { return kAudioUnitErr_CannotDoInCurrentContext }
-                playing?.pointee = DarwinBoolean(t.isPlaying)
-                changed?.pointee = DarwinBoolean(t.transportStateChanged)
-                sample?.pointee = t.currentSampleInTimeLine
-                cycling?.pointee = DarwinBoolean(t.isCycling)
-                start?.pointee = t.cycleStartBeat
-                end?.pointee = t.cycleEndBeat
-                return 0
+                transportState(data, playing, nil, changed, sample, cycling, start, end)
             }
         }
         return info
