@@ -42,10 +42,7 @@ struct AudioQueueTests {
         let device = try SimulatedDevice(seed: 1)
         let wav = TestToneFile.wav(frequency: 1000, amplitude: 0.5, sampleRate: 44_100, seconds: 1)
         let pcm = wav.subdata(in: 44..<wav.count)
-        let format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
-                                                 mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-                                                 mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
-                                                 mBitsPerChannel: 16, mReserved: 0)
+        let format = ConverterTests.format(rate: 44_100, channels: 1, int16Interleaved: true)
         let player = AudioQueueFilePlayer(data: pcm, format: format)
         try Self.launch(device, "Player", category: .playback, player: player)
         device.advance(to: .seconds(2))
@@ -228,10 +225,7 @@ struct AudioQueueTests {
     func timePitchRules() throws {
         let device = try SimulatedDevice(seed: 7)
         let wav = TestToneFile.wav(frequency: 440, sampleRate: 44_100, seconds: 1)
-        let format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
-                                                 mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-                                                 mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
-                                                 mBitsPerChannel: 16, mReserved: 0)
+        let format = ConverterTests.format(rate: 44_100, channels: 1, int16Interleaved: true)
         let player = AudioQueueFilePlayer(data: wav.subdata(in: 44..<wav.count), format: format)
         try Self.launch(device, "Player", category: .playback, player: player)
         try device.run(as: "Player") {

@@ -26,10 +26,7 @@ struct AudioQueueTimePitchTests {
         try device.launch("Player", backgroundAudio: true) {
             try AVAudioSession.sharedInstance().setCategory(.playback)
             try AVAudioSession.sharedInstance().setActive(true)
-            var format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
-                                                     mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-                                                     mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
-                                                     mBitsPerChannel: 16, mReserved: 0)
+            var format = ConverterTests.format(rate: 44_100, channels: 1, int16Interleaved: true)
             var queue: AudioQueueRef?
             #expect(AudioQueueNewOutput(&format, { _, _, _ in }, nil, nil, nil, 0, &queue) == noErr)
             let aq = try #require(queue)

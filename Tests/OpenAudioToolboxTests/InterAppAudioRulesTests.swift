@@ -97,10 +97,7 @@ struct InterAppAudioRulesTests {
             guard let found = stage.host.discover().first else { return (-1, -1) }
             var instance: AudioComponentInstance?
             guard AudioComponentInstanceNew(found.component, &instance) == noErr, let unit = instance else { return (-1, -1) }
-            var format = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
-                                                     mFormatFlags: kAudioFormatFlagIsSignedInteger | kAudioFormatFlagIsPacked,
-                                                     mBytesPerPacket: 2, mFramesPerPacket: 1, mBytesPerFrame: 2, mChannelsPerFrame: 1,
-                                                     mBitsPerChannel: 16, mReserved: 0)
+            var format = ConverterTests.format(rate: 44_100, channels: 1, int16Interleaved: true)
             let size = UInt32(MemoryLayout<AudioStreamBasicDescription>.size)
             let rateStatus = AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Output, 0, &format, size)
             format.mSampleRate = 48_000
