@@ -8,6 +8,17 @@ import Testing
 /// VoiceProcessingIO: RemoteIO plus the voice-processing switches.
 @Suite("VoiceProcessingIO")
 struct VoiceProcessingIOTests {
+    /// A VoiceProcessingIO unit that plays its render callback and captures bus 1, started, with
+    /// voice processing on or bypassed.
+    static func startVoiceProcessingIO(_ app: RemoteIOApp, bypass: Bool) throws {
+        try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
+        var flag: UInt32 = bypass ? 1 : 0
+        try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_BypassVoiceProcessing, kAudioUnitScope_Global, 0, &flag, 4))
+        try app.setRenderCallback()
+        try app.enableInput()
+        try app.initializeAndStart()
+    }
+
     static func read(_ unit: AudioUnit, _ property: AudioUnitPropertyID) -> UInt32? {
         var value: UInt32 = 0
         var size = UInt32(4)
@@ -85,12 +96,7 @@ struct VoiceProcessingIOTests {
                 try session.setPreferredIOBufferDuration(0.02)
                 try session.setActive(true)
                 app.sampleRate = session.sampleRate
-                try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
-                var flag: UInt32 = bypass ? 1 : 0
-                try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_BypassVoiceProcessing, kAudioUnitScope_Global, 0, &flag, 4))
-                try app.setRenderCallback()
-                try app.enableInput()
-                try app.initializeAndStart()
+                try Self.startVoiceProcessingIO(app, bypass: bypass)
                 AVAudioApplication.requestRecordPermission { _ in }
             }
             device.answerRecordPermission("Call", granted: true)
@@ -119,12 +125,7 @@ struct VoiceProcessingIOTests {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker])
                 try AVAudioSession.sharedInstance().setActive(true)
                 app.sampleRate = AVAudioSession.sharedInstance().sampleRate
-                try app.make(subType: kAudioUnitSubType_VoiceProcessingIO)
-                var flag: UInt32 = bypass ? 1 : 0
-                try check(AudioUnitSetProperty(app.unit!, kAUVoiceIOProperty_BypassVoiceProcessing, kAudioUnitScope_Global, 0, &flag, 4))
-                try app.setRenderCallback()
-                try app.enableInput()
-                try app.initializeAndStart()
+                try Self.startVoiceProcessingIO(app, bypass: bypass)
                 AVAudioApplication.requestRecordPermission { _ in }
             }
             device.answerRecordPermission("Call", granted: true)
