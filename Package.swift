@@ -85,7 +85,9 @@ let package = Package(
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreMIDI", "BLEMIDI", "OpenOpenAL",
+                           "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "OpenUIKit", "VoiceProcessing",
+                           "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),

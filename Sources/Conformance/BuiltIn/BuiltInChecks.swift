@@ -3,18 +3,34 @@ import MediaServer
 
 /// Every check compiled into the bench, in a fixed order (the report sorts them by name anyway).
 public enum BuiltInChecks {
-    public static let all: [BuiltInCheck] = FormatChecks.all + SessionFactChecks.all + SessionBehaviourChecks.all
-        + RoutingChecks.all + HardwareChecks.all + PermissionChecks.all + MultichannelChecks.all + FileChecks.all
-        + PlayerChecks.all + InterruptionChecks.all + InputChecks.all
-        + SessionReleaseChecks.all
-        + MusicDeviceChecks.all
-        + EngineChecks.all
-        + AudioPlayerChecks.all + AudioRecorderChecks.all + APIMisuseChecks.all + ActiveSessionChangeChecks.all
-        + DataSourceChecks.all + MultiAppChecks.all + OneDeviceTruthChecks.all + PlatformProfileChecks.all
-        + SpeakerOverrideResetChecks.all + SystemEventsChecks.all
-        + RouteFacadeChecks.all + ConfigurationChecks.all + ConverterChecks.all
-        + HardwareNegotiationChecks.all
-        + CategoryRuleChecks.all + RemoteIOChannelMapChecks.all + ModeChecks.all
+    public static let all: [BuiltInCheck] = [
+        // Session facts, categories, modes and configuration
+        FormatChecks.all, SessionFactChecks.all, SessionBehaviourChecks.all, SessionReleaseChecks.all,
+        ConfigurationChecks.all, CategoryRuleChecks.all, ModeChecks.all, PlatformProfileChecks.all,
+
+        // Routing, hardware, permission, input
+        RoutingChecks.all, RouteFacadeChecks.all, DataSourceChecks.all, HardwareChecks.all,
+        HardwareNegotiationChecks.all, PermissionChecks.all, InputChecks.all, SpeakerOverrideResetChecks.all,
+
+        // Interruptions, system events, several apps, one device
+        InterruptionChecks.all, SystemEventsChecks.all, MultiAppChecks.all, OneDeviceTruthChecks.all,
+        ActiveSessionChangeChecks.all, APIMisuseChecks.all,
+
+        // Multichannel, files, players and recorders, Audio Queue, OpenAL
+        MultichannelChecks.all, RemoteIOChannelMapChecks.all, FileChecks.all, ConverterChecks.all,
+        PlayerChecks.all, AudioPlayerChecks.all, AudioRecorderChecks.all,
+
+        // The engine
+        EngineChecks.all,
+
+        // Audio Units, Inter-App Audio, the component manager
+        MusicDeviceChecks.all,
+
+        // Core MIDI and MIDI over Bluetooth LE
+
+        // AirPlay 2 and Now Playing
+
+    ].flatMap { $0 }
 
     /// Runs each check on `platform` when every requirement it names applies there. A check of
     /// other releases' behaviour (iOS 6's answered call, iOS 26's new options) runs on the newest
