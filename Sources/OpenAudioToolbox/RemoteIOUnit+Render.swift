@@ -8,7 +8,8 @@ extension RemoteIOUnit: RenderClient {
     func render(_ cycle: RenderClientCycle) {
         guard let state = renderState else { return }
         if inputEnabled { capture(cycle, state) }
-        if outputEnabled { play(cycle, state) }
+        // Connected to a host, the host pulls the output (RemoteNodeUnit.renderBus).
+        if outputEnabled && !interAppRunning { play(cycle, state) }
         state.hardwareFrames += Int64(cycle.frames)
     }
 

@@ -11,7 +11,7 @@ extension RemoteIOUnit {
         guard isInitialized else { throw .uninitialized }
         guard let binding else { throw AUError(kAudioUnitErr_NoConnection) }
         guard !isRunning else { return }
-        if interAppHost != nil { return startForHost() }
+        if interAppHost != nil { return try startForHost() }
         guard mayStartWithoutHost() else { throw AUError(kInterAppAudioOperationDenied) }
         do {
             try AppIOUsers.of(binding).start(binding)
@@ -35,12 +35,15 @@ extension RemoteIOUnit {
         propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
     }
 
-    private func attach(_ binding: AppBinding) {
+    func attach(_ binding: AppBinding) {
         let map = channelMap
+        // A node running for its host sends nothing to the hardware: only its input is attached,
+        // ahead of every other client (RemoteIOUnit+InterApp.swift, `keepsMicrophone`).
+        let playsToHardware = outputEnabled && !interAppRunning
         client = binding.server.addRenderClient(
-            app: binding.app, self, outputChannels: outputEnabled ? map?.count ?? clientOutputFormat.channelCount : 1,
-            input: inputEnabled, records: inputEnabled, assignments: outputEnabled ? mappedAssignments(binding, map) : [],
-            observe: { [weak self] event in self?.serverEvent(event) })
+            app: binding.app, self, outputChannels: playsToHardware ? map?.count ?? clientOutputFormat.channelCount : 1,
+            input: inputEnabled, records: inputEnabled, assignments: playsToHardware ? mappedAssignments(binding, map) : [],
+            first: interAppRunning, observe: { [weak self] event in self?.serverEvent(event) })
     }
 
     /// Moves the client to a new channel layout (a new channel map, or a route that changed

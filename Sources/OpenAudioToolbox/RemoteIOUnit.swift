@@ -126,7 +126,7 @@ class RemoteIOUnit: AudioUnitBase {
     override func renderBus(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
                             _ bus: UInt32, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
         if bus == 0 { return renderOutputBus(flags, timeStamp, frames, ioData) }
-        return interAppHost != nil ? renderHostInput(frames, ioData) : renderCaptured(frames, ioData)
+        return interAppHost?.takesAudio == true ? renderHostInput(frames, ioData) : renderCaptured(frames, ioData)
     }
 
     /// Control side: the render state was made for `hardware` (start, or a new hardware format).

@@ -9,6 +9,7 @@ import MediaServer
 public enum SimulatedApp {
     public static func register(_ app: AppID, on server: AudioServer, hasAudioBackgroundMode: Bool) {
         let binding = AppBinding(server: server, app: app)
+        ControlCenterNotifications.follow(server)
         server.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode,
                         observer: { AVAudioSession.post($0, to: binding) },
                         lifecycleObserver: { old, new in

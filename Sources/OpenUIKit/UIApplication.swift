@@ -21,7 +21,7 @@ public final class UIApplication: NSObject, @unchecked Sendable {
     public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
 
-    private let binding: AppBinding?
+    let binding: AppBinding?
 
     private init(binding: AppBinding?) { self.binding = binding }
 
@@ -32,7 +32,8 @@ public final class UIApplication: NSObject, @unchecked Sendable {
 
     public var applicationState: State {
         guard let binding else { return .background }
-        return binding.server.isForeground(binding.app) ? .active : .background
+        guard binding.server.isForeground(binding.app) else { return .background }
+        return binding.server.device.system.controlCenterShown ? .inactive : .active
     }
 
     /// Remote-control events (lock screen, headset buttons) are routed to the Now Playing app.

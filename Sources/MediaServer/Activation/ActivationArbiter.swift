@@ -16,6 +16,9 @@ public struct ActivationArbiter: Sendable {
     /// Registered apps, sorted by `AppID`: the order of every action list.
     private(set) var order: [AppID] = []
     var nowPlaying: AppID?
+    /// Apps connected to a host as Inter-App Audio nodes (WWDC 2013 session 602: a node that keeps
+    /// the microphone records from the background while connected).
+    var interAppNodes: [AppID] = []
     /// Between mediaServicesLost and mediaServicesReset.
     var mediaServicesDown = false
 
@@ -39,6 +42,12 @@ public struct ActivationArbiter: Sendable {
     /// from the background (H-CAT cannotInterruptOthers). Emits nothing.
     public mutating func setNowPlaying(_ app: AppID?) {
         nowPlaying = app
+    }
+
+    /// An app became or stopped being a connected Inter-App Audio node. Emits nothing.
+    public mutating func setInterAppNode(_ app: AppID, connected: Bool) {
+        interAppNodes.removeAll { $0 == app }
+        if connected { interAppNodes.append(app) }
     }
 
     // MARK: Queries
@@ -87,7 +96,8 @@ public struct ActivationArbiter: Sendable {
 
     func request(for app: AppID, traits: SessionTraits) -> ActivationRules.Request? {
         guard let session = sessions[app] else { return nil }
-        return .init(traits: traits, lifecycle: session.lifecycle, hasAudioBackgroundMode: session.hasAudioBackgroundMode, isNowPlaying: nowPlaying == app)
+        return .init(traits: traits, lifecycle: session.lifecycle, hasAudioBackgroundMode: session.hasAudioBackgroundMode, isNowPlaying: nowPlaying == app,
+                     isInterAppNode: interAppNodes.contains(app))
     }
 
     /// A "began" as this release spells it: reasons exist from 14.5.

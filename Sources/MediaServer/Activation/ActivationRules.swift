@@ -9,6 +9,8 @@ enum ActivationRules {
         var lifecycle: AppLifecycle
         var hasAudioBackgroundMode: Bool
         var isNowPlaying: Bool
+        /// Connected to a host as an Inter-App Audio node: it may record from the background.
+        var isInterAppNode = false
 
         var isForeground: Bool { lifecycle == .foreground }
     }
@@ -37,7 +39,7 @@ enum ActivationRules {
         if !request.traits.category.canRunInBackground {
             return SessionError(.cannotStartPlaying, "category \(request.traits.category.name) cannot play or record in the background, even with the audio background mode")
         }
-        if request.traits.isMixable, request.traits.needsInput {
+        if request.traits.isMixable, request.traits.needsInput, !request.isInterAppNode {
             return SessionError(.cannotStartRecording, "a mixable session cannot start recording from the background (only Inter-App Audio apps may)")
         }
         return nil

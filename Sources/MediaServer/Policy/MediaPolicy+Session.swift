@@ -67,6 +67,10 @@ extension MediaPolicy {
         }
     }
 
+    public mutating func setInterAppNode(_ app: AppID, connected: Bool) {
+        activation.setInterAppNode(app, connected: connected)
+    }
+
     public mutating func setReceivesRemoteControlEvents(_ app: AppID, _ receives: Bool) {
         withSession(app) { $0.receivesRemoteControlEvents = receives }
     }

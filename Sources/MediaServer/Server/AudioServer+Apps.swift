@@ -39,6 +39,13 @@ extension AudioServer {
         policy.setReceivesRemoteControlEvents(app, receives)
     }
 
+    /// `app` is (or no longer is) an Inter-App Audio node connected to a host: while connected it
+    /// may start recording from the background with a mixable session.
+    public func setInterAppNode(_ app: AppID, connected: Bool) {
+        registerIfNeeded(app)
+        policy.setInterAppNode(app, connected: connected)
+    }
+
     public func isInputMuted(_ app: AppID) -> Bool { policy.isInputMuted(app) }
 
     public func setInputMuted(_ app: AppID, _ muted: Bool) {

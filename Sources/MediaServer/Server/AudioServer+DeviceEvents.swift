@@ -45,6 +45,8 @@ extension AudioServer {
         case .mediaServerRestart: mediaServicesReset()
         case .launch, .foreground, .background, .suspend, .terminate:
             break // handled from the outcome's lifecycle changes
+        case .controlCenter, .dismissControlCenter:
+            watchers.notify(.controlCenter(shown: event == .controlCenter))
         case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
         }

@@ -14,9 +14,12 @@ extension AudioServer {
     /// e.g. the voice-processed microphone) is the app's recording, `inputSink(app:)`, unless
     /// the app reads input as a recorder (`startInput`) or an earlier client records it.
     /// `observe` hears about changes, in the app's context. IO starts if it was not running.
+    /// With `first`, the client runs before every other client of the cycle: an Inter-App Audio
+    /// node that keeps the microphone gets this cycle's input before its host pulls its output
+    /// in the same cycle (WWDC 2013 session 602: "this doesn't add any extra latency").
     @discardableResult
     public func addRenderClient(app: AppID, _ client: RenderClient, outputChannels: Int, input: Bool = false,
-                                records: Bool = false, assignments: [ChannelAssignment]? = nil,
+                                records: Bool = false, assignments: [ChannelAssignment]? = nil, first: Bool = false,
                                 observe: @escaping (RenderClientEvent) -> Void = { _ in }) -> VoiceID {
         if io.engine == nil { startIO() }
         let engine = io.engine!
@@ -26,8 +29,11 @@ extension AudioServer {
         // client renders is the next one.
         let start = controlFrame > io.cycleStart ? io.cycleStart + Int64(io.cycleFrames) : io.cycleStart
         let engineVoice = engine.addClientVoice(client, channels: channels, at: start)
-        io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: channels,
-                                    role: .renderClient(assignments: assignments, input: input, records: records)))
+        let voice = AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: channels,
+                               role: .renderClient(assignments: assignments, input: input, records: records))
+        // The program runs clients in this order (after every ordinary voice).
+        let firstClient = io.voices.firstIndex { if case .renderClient = $0.role { true } else { false } }
+        io.voices.insert(voice, at: first ? firstClient ?? io.voices.count : io.voices.count)
         io.clientObservers.append((id, app, observe))
         record("audio.client.added", ["voice": .integer(id.rawValue), "app": .string(app.name),
                                       "channels": .integer(channels), "input": .bool(input)])

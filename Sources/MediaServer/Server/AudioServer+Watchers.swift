@@ -9,6 +9,9 @@ public enum ServerChange: Sendable {
     /// The app's session was interrupted (before the app hears of it).
     case interruptionBegan(AppID)
     case mediaServicesReset
+    /// Control Center was swiped up over the foreground app (`shown`) or dismissed; sessions are
+    /// not affected, but UIKit tells the app it resigned or regained active.
+    case controlCenter(shown: Bool)
 }
 
 /// The server's watchers, called in the order they were added, on the simulation thread.

@@ -163,7 +163,7 @@ public final class InterAppAudio {
 
     /// The URL that brings `app` to the foreground (`kAudioUnitProperty_PeerURL`).
     static func peerURL(of app: AppID) -> URL {
-        URL(string: "iaa-\(app.name.lowercased().filter { $0.isLetter || $0.isNumber })://")!
+        URL(string: "\(app.urlScheme)://")!
     }
 
     /// When the user last had `app` in the foreground, in seconds on the simulation clock; 0 if never.

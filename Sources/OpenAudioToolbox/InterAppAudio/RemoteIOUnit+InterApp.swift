@@ -16,6 +16,7 @@ extension RemoteIOUnit {
     func connect(to host: RemoteNodeUnit) {
         if client != nil { stop() }
         interAppHost = host
+        binding.map { $0.server.setInterAppNode($0.app, connected: true) }
         try? initialize()
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
     }
@@ -23,24 +24,55 @@ extension RemoteIOUnit {
     /// The connection ended: the node's output unit has been stopped and uninitialized.
     func disconnectFromHost() {
         let wasRunning = interAppRunning
+        releaseMicrophone()
         interAppRunning = false
         interAppHost = nil
+        binding.map { $0.server.setInterAppNode($0.app, connected: false) }
         uninitialize()
         if wasRunning { propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0) }
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
     }
 
-    /// Start while connected: the host's cycle drives the unit; no hardware I/O of its own.
-    func startForHost() {
+    /// A generator or instrument node that leaves its input bus enabled keeps the microphone
+    /// while its output goes to the host (WWDC 2013 session 602: "it can continue to receive
+    /// microphone or a line input"). Effects take their input from the host instead.
+    var keepsMicrophone: Bool { inputEnabled && interAppHost?.takesAudio == false }
+
+    /// Start while connected: the host's cycle pulls the output; no hardware output of its own.
+    /// A node that keeps the microphone attaches its input to the device's IO cycle ahead of
+    /// every other client, so its input callback has this cycle's microphone before the host
+    /// pulls its output in the same cycle: no latency is added. Its input is heard as any app's
+    /// (active session, record permission).
+    func startForHost() throws(AUError) {
         guard !interAppRunning else { return }
-        interAppRunning = true
+        if keepsMicrophone, let binding {
+            do {
+                try AppIOUsers.of(binding).start(binding)
+            } catch {
+                throw AUError(OSStatus(truncatingIfNeeded: error.code.rawValue))
+            }
+            interAppRunning = true
+            reportedHardware = hardware
+            renderState = makeRenderState()
+            attach(binding)
+        } else {
+            interAppRunning = true
+        }
         propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
     }
 
     func stopForHost() {
         guard interAppRunning else { return }
+        releaseMicrophone()
         interAppRunning = false
         propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
+    }
+
+    private func releaseMicrophone() {
+        guard let binding, let client else { return }
+        binding.server.removeRenderClient(client)
+        self.client = nil
+        AppIOUsers.of(binding).stop(binding)
     }
 
     /// A published node not connected to a host may start only in the foreground; from the

@@ -166,7 +166,10 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
         midiEvents.removeAll()
         if node.interAppHost === self {
             // A node that died runs no code: only the host hears of the end.
-            if nodeDied { node.interAppHost = nil } else { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
+            if nodeDied {
+                node.interAppHost = nil
+                node.binding.map { $0.server.setInterAppNode($0.app, connected: false) }
+            } else { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
         }
         connection = nil
         binding?.server.recordObservation("iaa.disconnected", ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])

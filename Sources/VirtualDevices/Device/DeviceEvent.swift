@@ -8,6 +8,9 @@ public enum DeviceEvent: Hashable, Sendable {
     case detach(accessory: String)
     case ringerSwitch(silent: Bool)
     case lockScreen, unlockScreen
+    /// Control Center swiped up over the foreground app, and dismissed: the app resigns active and
+    /// becomes active again without leaving the foreground (its audio goes on).
+    case controlCenter, dismissControlCenter
     case volumeUp, volumeDown
     case incomingCall(caller: String), answerCall, declineCall, hangUp
     case alarm, dismissAlarm
@@ -31,6 +34,8 @@ public enum DeviceEvent: Hashable, Sendable {
         case let .ringerSwitch(silent): silent ? "ringer-silent" : "ringer-ring"
         case .lockScreen: "lock-screen"
         case .unlockScreen: "unlock-screen"
+        case .controlCenter: "control-center"
+        case .dismissControlCenter: "dismiss-control-center"
         case .volumeUp: "volume-up"
         case .volumeDown: "volume-down"
         case .incomingCall: "incoming-call"
@@ -66,7 +71,7 @@ extension DeviceEvent {
         switch self {
         case .attach, .detach, .bluetoothLinkLoss: .accessories
         case .ringerSwitch: .ringer
-        case .lockScreen, .unlockScreen: .screen
+        case .lockScreen, .unlockScreen, .controlCenter, .dismissControlCenter: .screen
         case .volumeUp, .volumeDown: .volume
         case .incomingCall, .answerCall, .declineCall, .hangUp: .telephony
         case .alarm, .dismissAlarm: .alarm

@@ -14,6 +14,7 @@ public struct SystemState: Hashable, Sendable {
 
     public var ringerSilent = false
     public var screenLocked = false
+    public var controlCenterShown = false
     public var volumeStep = 8
     public var call = Call.idle
     public var alarmRinging = false

@@ -13,6 +13,12 @@ extension VirtualDevice {
             let lock = event == .lockScreen
             guard system.screenLocked != lock else { throw .impossible(event.scriptName, state: "the screen is already \(lock ? "locked" : "unlocked")") }
             next.screenLocked = lock
+        case .controlCenter, .dismissControlCenter:
+            let show = event == .controlCenter
+            guard system.controlCenterShown != show else {
+                throw .impossible(event.scriptName, state: show ? "Control Center is already shown" : "Control Center is not shown")
+            }
+            next.controlCenterShown = show
         case .volumeUp: next.volumeStep = min(SystemState.volumeSteps, system.volumeStep + 1)
         case .volumeDown: next.volumeStep = max(0, system.volumeStep - 1)
         case let .incomingCall(caller):
@@ -71,6 +77,7 @@ extension SystemState {
         switch event {
         case .ringerSwitch: ["silent": .bool(ringerSilent)]
         case .lockScreen, .unlockScreen: ["locked": .bool(screenLocked)]
+        case .controlCenter, .dismissControlCenter: ["shown": .bool(controlCenterShown)]
         case .volumeUp, .volumeDown: ["volumeStep": .integer(volumeStep)]
         case .incomingCall, .answerCall, .declineCall, .hangUp: ["call": .string(call.name)]
         default: [:]

@@ -48,7 +48,8 @@ extension EventScript {
 public enum DeviceEventReader {
     /// Every `do:` word that names a device event.
     public static let actions = [
-        "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "volume-up", "volume-down",
+        "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "control-center",
+        "dismiss-control-center", "volume-up", "volume-down",
         "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
         "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
         "network-dropout",
@@ -75,6 +76,8 @@ public enum DeviceEventReader {
         case "ringer-ring": return .ringerSwitch(silent: false)
         case "lock-screen": return .lockScreen
         case "unlock-screen": return .unlockScreen
+        case "control-center": return .controlCenter
+        case "dismiss-control-center": return .dismissControlCenter
         case "volume-up": return .volumeUp
         case "volume-down": return .volumeDown
         case "incoming-call": return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
