@@ -1,4 +1,5 @@
 import CRealtimeProbe
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -14,60 +15,13 @@ import VirtualDevices
 /// through its own RemoteIO; disconnection, invalidation and the documented errors.
 @Suite("Inter-App Audio")
 struct InterAppAudioTests {
-    static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: FourCC.code("dron")!,
-                                         manufacturer: FourCC.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
-    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: FourCC.code("keys")!,
-                                        manufacturer: FourCC.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
-    static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: FourCC.code("half")!,
-                                          manufacturer: FourCC.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
+    typealias Stage = InterAppAudioStage
+    static let drone = InterAppAudioStage.drone
+    static let keys = InterAppAudioStage.keys
+    static let halver = InterAppAudioStage.halver
 
-    /// A device with the node app `name` installed: launched by the system, it makes `kind`'s node.
-    final class Stage {
-        let device: SimulatedDevice
-        var nodes: [String: InterAppNode] = [:]
-        var host: InterAppHost!
-
-        init(platform: PlatformProfile = .ios17, profile: String = "iphone", deviceProfile: DeviceProfile? = nil, seed: UInt64 = 1,
-             installs: [(String, InterAppNode.Kind, AppAudioComponent)]) throws {
-            device = try deviceProfile.map { SimulatedDevice(profile: $0, platform: platform, seed: seed) }
-                ?? SimulatedDevice(profile: profile, platform: platform, seed: seed)
-            let registry = InterAppAudio.of(device.server)
-            for (app, _, component) in installs {
-                SimulatedApp.register(AppID(app), on: device.server, hasAudioBackgroundMode: true)
-                registry.install(AppID(app), components: [component])
-            }
-            registry.launcher = { [unowned self] app in
-                guard let (_, kind, component) = installs.first(where: { $0.0 == app.name }) else { return }
-                let node = InterAppNode(kind: kind)
-                let d = component.description
-                node.launch(type: d.componentType, subType: d.componentSubType, manufacturer: d.componentManufacturer,
-                            name: component.name, version: component.version, sampleRate: 48_000)
-                self.nodes[app.name] = node
-            }
-        }
-
-        /// Launches the host with an active mixable playback session and its RemoteIO running.
-        func launchHost(backgroundAudio: Bool = true) throws {
-            let host = InterAppHost()
-            self.host = host
-            try device.launch("Host", backgroundAudio: backgroundAudio) {
-                try AVAudioSession.sharedInstance().setCategory(.playback, options: .mixWithOthers)
-                try AVAudioSession.sharedInstance().setActive(true)
-                #expect(host.makeOutput() == noErr)
-            }
-        }
-
-        func connect(_ name: String, rate: Double? = nil, feedsFrom source: AudioUnit? = nil) -> OSStatus {
-            device.run(as: "Host") {
-                guard let node = host.discover().first(where: { $0.name == name }) else { return OSStatus(-1) }
-                return host.connect(node, rate: rate, feedsFrom: source)
-            }
-        }
-    }
-
-    static func rms(_ device: SimulatedDevice, from: HostTime, to: HostTime) throws -> Double {
-        let speaker = try #require(device.sink("Speaker"))
-        return Double(try #require(speaker.level(channel: 1, from: from, to: to)).rms)
+    static func rms(_ stage: Stage, from: HostTime, to: HostTime) throws -> Double {
+        try #require(stage.speakerRMS(from: from, to: to))
     }
 
     @Test("IAA-CONNECT-LAUNCHES-NODE, IAA-NODE-IO-REDIRECTED, IAA-DISCOVER-NOT-RUNNING, IAA-FOUR-TYPES: instantiating a node launches its app into the background; connected, it starts and its tone is heard through the host")
@@ -89,7 +43,7 @@ struct InterAppAudioTests {
         let speaker = try #require(stage.device.sink("Speaker"))
         let frequency = try #require(speaker.dominantFrequency(channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
         #expect(abs(frequency - 660) < 1)
-        #expect(abs(try Self.rms(stage.device, from: .milliseconds(100), to: .milliseconds(900)) - 0.25 / 2.0.squareRoot()) < 0.005)
+        #expect(abs(try Self.rms(stage, from: .milliseconds(100), to: .milliseconds(900)) - 0.25 / 2.0.squareRoot()) < 0.005)
         #expect(node.rendered > 40_000, "rendered in the host's cycle, not its own")
     }
 
@@ -173,7 +127,7 @@ struct InterAppAudioTests {
         let generator = try #require(stage.host.nodes.first)
         #expect(stage.connect("Test: Halver", feedsFrom: generator) == noErr)
         stage.device.advance(to: .seconds(1))
-        #expect(abs(try Self.rms(stage.device, from: .milliseconds(100), to: .milliseconds(900)) - 0.125 / 2.0.squareRoot()) < 0.005)
+        #expect(abs(try Self.rms(stage, from: .milliseconds(100), to: .milliseconds(900)) - 0.125 / 2.0.squareRoot()) < 0.005)
     }
 
     @Test("IAA-NODE-LAUNCHED-BACKGROUND: a node in the background without a host cannot start (12985, operation denied); in the foreground it can")
@@ -207,50 +161,6 @@ struct InterAppAudioTests {
         }
     }
 
-    @Test("IAA-BACKGROUND-MODE: a host without the audio background mode cannot instantiate a node (−66748)")
-    func hostNeedsBackgroundMode() throws {
-        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
-        try stage.launchHost(backgroundAudio: false)
-        #expect(stage.connect("Test: Drone") == kAudioComponentErr_NotPermitted)
-        #expect(stage.device.device.lifecycle(of: "Drone") == .notRunning)
-    }
-
-    @Test("IAA-LAST-ACTIVE-TIME: a node never used reads 0; after the user had it in the foreground, the time it left")
-    func lastActiveTime() throws {
-        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
-        try stage.launchHost()
-        #expect(stage.device.run(as: "Host") { stage.host.discover() }.first?.lastActiveTime == 0)
-        try stage.device.schedule(.launch(app: "Drone"), at: .seconds(1))
-        try stage.device.schedule(.foreground(app: "Host"), at: .seconds(3))
-        stage.device.advance(to: .seconds(4))
-        #expect(stage.device.run(as: "Host") { stage.host.discover() }.first?.lastActiveTime == 3)
-    }
-
-    @Test("IAA-MULTIPLE-COMPONENTS, IAA-TYPE-CODES: one node app publishes two components, a generator and an effect; the four remote types are aurg, auri, aurx, aurm")
-    func twoComponentsOneApp() throws {
-        #expect([kAudioUnitType_RemoteGenerator, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteMusicEffect]
-            .map(FourCC.text) == ["aurg", "auri", "aurx", "aurm"])
-        let device = try SimulatedDevice(seed: 9)
-        InterAppAudio.of(device.server).install(AppID("Both"), components: [Self.drone, Self.halver])
-        try device.launch("Both", backgroundAudio: true) {
-            for (kind, component) in [(InterAppNode.Kind.generator(frequency: 440), Self.drone), (.effect, Self.halver)] {
-                let node = InterAppNode(kind: kind)
-                let d = component.description
-                node.launch(type: d.componentType, subType: d.componentSubType, manufacturer: d.componentManufacturer,
-                            name: component.name, version: component.version, sampleRate: 48_000)
-                #expect(node.publishStatus == noErr)
-            }
-        }
-        #expect(device.events("iaa.published").count == 2)
-    }
-
-    @Test("IAA-INVALID-FORMAT-ERROR, IAA-HARDWARE-SAMPLE-RATE: a node stream format not at the hardware rate fails with −66746")
-    func invalidFormat() throws {
-        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
-        try stage.launchHost()
-        #expect(stage.connect("Test: Drone", rate: 44_100) == kAudioComponentErr_InvalidFormat)
-    }
-
     @Test("IAA-DISCONNECTED-ZOMBIE: killing the node invalidates the host's unit (notification, −66749, silence); the host connects again and is heard")
     func nodeKilledAndRecovered() throws {
         let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
@@ -263,11 +173,11 @@ struct InterAppAudioTests {
         #expect(stage.host.connectedChanges == [true, false])
         #expect(stage.device.events("iaa.invalidated").count == 1)
         stage.device.advance(to: .seconds(2))
-        #expect(try Self.rms(stage.device, from: .milliseconds(1100), to: .milliseconds(1900)) < 1e-6)
+        #expect(try Self.rms(stage, from: .milliseconds(1100), to: .milliseconds(1900)) < 1e-6)
         #expect(stage.connect("Test: Drone") == noErr, "relaunches the node and connects again")
         #expect(stage.device.events("device.launch").filter { $0.fields["app"] == .string("Drone") }.count == 2)
         stage.device.advance(to: .seconds(3))
-        #expect(try Self.rms(stage.device, from: .milliseconds(2100), to: .milliseconds(2900)) > 0.1)
+        #expect(try Self.rms(stage, from: .milliseconds(2100), to: .milliseconds(2900)) > 0.1)
         _ = stale
     }
 
@@ -298,32 +208,7 @@ struct InterAppAudioTests {
         try stage.launchHostAgain()
         #expect(stage.connect("Test: Drone") == noErr)
         stage.device.advance(to: .seconds(3))
-        #expect(try Self.rms(stage.device, from: .milliseconds(2000), to: .milliseconds(2900)) > 0.1)
-    }
-
-    @Test("IAA-BEAT-AND-TEMPO, IAA-MUSICAL-TIME-TRANSPORT, IAA-HOST-CALLBACKS-PER-CYCLE, IAA-TRANSPORT-STATE-LISTENER, IAA-HOST-RECEIVES-REMOTE, IAA-PEER-URL, IAA-HOST-MASTER: the node toggles the host's transport; the node reads the host's tempo, beat and transport state each cycle")
-    func transportAndRemoteControl() throws {
-        let stage = try Stage(installs: [("Drone", .generator(frequency: 660), Self.drone)])
-        try stage.launchHost()
-        #expect(stage.connect("Test: Drone") == noErr)
-        stage.device.advance(to: .seconds(1))
-        let node = try #require(stage.nodes["Drone"])
-        #expect(node.lastTempo == 120)
-        #expect(abs(node.lastBeat - 2) < 0.1, "one second at 120 bpm is two beats")
-        #expect(node.hostPlaying)
-        #expect(stage.device.run(as: "Drone") { node.hostReceivesRemoteControlEvents })
-        #expect(stage.device.run(as: "Drone") { node.sendToHost(.togglePlayPause) } == noErr)
-        #expect(stage.host.remoteEvents == [.togglePlayPause])
-        stage.device.advance(to: .milliseconds(1100))
-        #expect(!node.hostPlaying)
-        #expect(node.transportChanges >= 1, "IAA-TRANSPORT-STATE-LISTENER")
-        let description = try #require(stage.device.run(as: "Drone") { node.publishedDescription })
-        #expect(description.componentType == kAudioUnitType_RemoteGenerator)
-        let unit = try #require(stage.host.nodes.first)
-        let url = stage.device.run(as: "Host") { stage.host.peerURL(unit) }
-        #expect(url?.scheme == "iaa-drone", "IAA-PEER-URL while connected")
-        stage.device.run(as: "Host") { stage.host.disconnect(unit) }
-        #expect(node.connectedChanges == [true, false])
+        #expect(try Self.rms(stage, from: .milliseconds(2000), to: .milliseconds(2900)) > 0.1)
     }
 
     @Test("IAA-NOT-PERMITTED: publishing what the Info.plist does not declare is −66748; twice is −66752; a non-remote type −66751")
@@ -363,19 +248,6 @@ struct InterAppAudioTests {
                             name: Self.drone.name, version: Self.drone.version, sampleRate: 48_000)
                 #expect(node.publishStatus == -4)
             }
-        }
-    }
-}
-
-extension InterAppAudioTests.Stage {
-    /// After a reset the host rebuilds its session and RemoteIO from scratch.
-    func launchHostAgain() throws {
-        let host = InterAppHost()
-        self.host = host
-        try device.run(as: "Host") {
-            try AVAudioSession.sharedInstance().setCategory(.playback, options: .mixWithOthers)
-            try AVAudioSession.sharedInstance().setActive(true)
-            #expect(host.makeOutput() == noErr)
         }
     }
 }

@@ -25,6 +25,7 @@ public enum BuiltInChecks {
 
         // Audio Units, Inter-App Audio, the component manager
         MusicDeviceChecks.all,
+        InterAppAudioChecks.all, ComponentManagerChecks.all, AppLifecycleChecks.all,
 
         // Core MIDI and MIDI over Bluetooth LE
 
@@ -51,8 +52,12 @@ public enum BuiltInChecks {
 }
 
 extension BuiltInCheck {
-    /// Whether every requirement it names lists `platform`.
+    /// Whether every requirement it names lists `platform`, or only the Mac: the simulated Mac is a
+    /// device profile (`mac`), not a release, so a check of Mac-only behaviour runs on any release.
     func applies(on platform: PlatformProfile, catalog: [Requirement]) -> Bool {
-        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms.contains(platform.description) ?? false }
+        requirementIDs.allSatisfy { id in
+            guard let platforms = catalog.first(where: { $0.id == id })?.platforms else { return false }
+            return platforms.contains(platform.description) || platforms == ["macos"]
+        }
     }
 }

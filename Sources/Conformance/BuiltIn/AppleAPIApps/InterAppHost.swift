@@ -170,6 +170,13 @@ final class InterAppHost: @unchecked Sendable {
         return url?.takeRetainedValue() as URL?
     }
 
+    /// Brings the node's app to the foreground through its peer URL (the node's icon tapped).
+    func switchTo(_ unit: AudioUnit) -> Bool {
+        guard let url = peerURL(unit) else { return false }
+        UIApplication.shared.open(url)
+        return true
+    }
+
     private func remoteControl(_ event: AudioUnitRemoteControlEvent) {
         remoteEvents.append(event)
         switch event {

@@ -3,18 +3,24 @@
 // host connects (even from the background) and stops when it disconnects. As an instrument it
 // plays a sine per MIDI note from the host, starting on the frame the event's offset names; as
 // an effect it passes the host's audio through at half level. It reads the host's beat and
-// tempo each cycle and can send the host remote control events. It shows its host's icon. On Linux the imports differ.
+// tempo each cycle and can send the host remote control events. It shows its host's icon. As an
+// amp (a guitar amp simulator published as a generator) it keeps its RemoteIO's microphone while
+// connected: it activates a mixable play-and-record session when the host connects it, reads the
+// microphone in its input callback and plays it to the host. It notes the application state it
+// launched in, and can switch to its host through the host's peer URL. On Linux the imports differ.
 #if canImport(AudioToolbox)
 import AudioToolbox
+import AVFAudio
 import UIKit
 #else
 import OpenAudioToolbox
+import OpenAVFAudio
 import OpenUIKit
 #endif
 import Foundation
 
 final class InterAppNode {
-    enum Kind { case instrument, effect, generator(frequency: Double) }
+    enum Kind { case instrument, effect, generator(frequency: Double), amp }
 
     let kind: Kind
     private(set) var unit: AudioUnit?
@@ -37,9 +43,23 @@ final class InterAppNode {
     /// Events of this cycle not yet applied: (frame offset, note, velocity; 0 = off).
     private var pending: [(offset: UInt32, note: UInt32, velocity: UInt32)] = []
     private var hostCallbacks = HostCallbackInfo()
-    private var input: AudioBufferList?
+    /// The application state at launch: in the background when a host launched the app.
+    private(set) var launchState: UIApplication.State?
+    /// An amp's session: mixable, as nodes must be (false shows why).
+    var mixesWithOthers = true
+    /// The error code of the amp's session activation when a host connected it (0: active).
+    private(set) var activationStatus: Int?
+    /// The amp's microphone: the last input callback's samples, how many, and the callbacks so far.
+    private let microphone = UnsafeMutablePointer<Float>.allocate(capacity: 4096)
+    private var microphoneFrames = 0
+    private(set) var inputCallbacks = 0
+    /// Renders that found no input callback since the previous one (once input has started).
+    private(set) var rendersWithoutFreshInput = 0
+    private var inputCallbacksAtLastRender = 0
 
     init(kind: Kind) { self.kind = kind }
+
+    deinit { microphone.deallocate() }
 
     var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     static func from(_ refCon: UnsafeMutableRawPointer?) -> InterAppNode { Unmanaged.fromOpaque(refCon!).takeUnretainedValue() }
@@ -47,6 +67,9 @@ final class InterAppNode {
     /// Creates and publishes the output unit: what a node does at every launch.
     func launch(type: OSType, subType: OSType, manufacturer: OSType, name: String, version: UInt32, sampleRate: Double) {
         self.sampleRate = sampleRate
+        // From the home screen the app is in the foreground; launched by a host, in the background,
+        // where it may publish but not start on its own.
+        launchState = UIApplication.shared.applicationState
         var description = AudioComponentDescription(componentType: kAudioUnitType_Output, componentSubType: kAudioUnitSubType_RemoteIO,
                                                     componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0)
         guard let component = AudioComponentFindNext(nil, &description) else { return }
@@ -58,10 +81,25 @@ final class InterAppNode {
                                                  mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2,
                                                  mBitsPerChannel: 32, mReserved: 0)
         _ = AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &format, UInt32(MemoryLayout.size(ofValue: format)))
-        if case .effect = kind {
+        switch kind {
+        case .effect:
             var one: UInt32 = 1
             _ = AudioUnitSetProperty(unit, kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Input, 1, &one, 4)
             _ = AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Output, 1, &format, UInt32(MemoryLayout.size(ofValue: format)))
+        case .amp:
+            // The input bus stays enabled: mono float from the microphone, read in the input callback.
+            var one: UInt32 = 1
+            _ = AudioUnitSetProperty(unit, kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Input, 1, &one, 4)
+            var mono = format
+            mono.mChannelsPerFrame = 1
+            _ = AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Output, 1, &mono, UInt32(MemoryLayout.size(ofValue: mono)))
+            var input = AURenderCallbackStruct(inputProc: { refCon, flags, timeStamp, _, frames, _ in
+                InterAppNode.from(refCon).readMicrophone(flags, timeStamp, frames)
+            }, inputProcRefCon: refCon)
+            _ = withUnsafePointer(to: &input) {
+                AudioUnitSetProperty(unit, kAudioOutputUnitProperty_SetInputCallback, kAudioUnitScope_Global, 0, $0, UInt32(MemoryLayout<AURenderCallbackStruct>.size))
+            }
+        case .instrument, .generator: break
         }
         var render = AURenderCallbackStruct(inputProc: { refCon, _, timeStamp, _, frames, ioData in
             InterAppNode.from(refCon).render(timeStamp, frames, ioData!)
@@ -116,6 +154,16 @@ final class InterAppNode {
         return value == 1
     }
 
+    /// Brings the connected host to the foreground through its peer URL (its icon tapped).
+    func switchToHost() -> Bool {
+        var url: Unmanaged<CFURL>?
+        var size = UInt32(MemoryLayout<Unmanaged<CFURL>?>.size)
+        guard let unit, AudioUnitGetProperty(unit, kAudioUnitProperty_PeerURL, kAudioUnitScope_Global, 0, &url, &size) == noErr,
+              let peer = url?.takeRetainedValue() as URL? else { return false }
+        UIApplication.shared.open(peer)
+        return true
+    }
+
     var publishedDescription: AudioComponentDescription? {
         var description = AudioComponentDescription()
         var size = UInt32(MemoryLayout<AudioComponentDescription>.size)
@@ -133,13 +181,40 @@ final class InterAppNode {
                 hostCallbacks = HostCallbackInfo()
             }
             hostIcon = AudioOutputUnitGetHostIcon(unit, 40)
+            if case .amp = kind { activateSession() }
             start()
         } else {
             voices = []
+            // A node that used the microphone lets its session go when the host disconnects.
+            if case .amp = kind { try? AVAudioSession.sharedInstance().setActive(false) }
+        }
+    }
+
+    /// The amp is about to use the microphone: a play-and-record session, mixable so that it
+    /// can go active from the background without interrupting the host, and to the speaker
+    /// rather than the receiver.
+    private func activateSession() {
+        let session = AVAudioSession.sharedInstance()
+        do {
+            try session.setCategory(.playAndRecord, options: mixesWithOthers ? [.mixWithOthers, .defaultToSpeaker] : [.defaultToSpeaker])
+            try session.setActive(true)
+            activationStatus = 0
+        } catch {
+            activationStatus = (error as NSError).code
         }
     }
 
     // MARK: Render thread
+
+    /// The amp's input callback: this cycle's microphone, before the host pulls the output.
+    private func readMicrophone(_ flags: UnsafeMutablePointer<AudioUnitRenderActionFlags>, _ timeStamp: UnsafePointer<AudioTimeStamp>,
+                                _ frames: UInt32) -> OSStatus {
+        var list = AudioBufferList(mNumberBuffers: 1, mBuffers: AudioBuffer(mNumberChannels: 1, mDataByteSize: frames * 4, mData: microphone))
+        let status = AudioUnitRender(unit!, flags, timeStamp, 1, frames, &list)
+        microphoneFrames = status == noErr ? Int(frames) : 0
+        inputCallbacks += 1
+        return status
+    }
 
     private func receive(_ status: UInt32, _ data1: UInt32, _ data2: UInt32, _ offset: UInt32) {
         midi.append((status, data1, data2, offset))
@@ -173,6 +248,15 @@ final class InterAppNode {
             return noErr
         case let .generator(frequency):
             if voices.isEmpty { voices = [(frequency, 0.25, 0)] }
+        case .amp:
+            if inputCallbacks > 0 && inputCallbacks == inputCallbacksAtLastRender { rendersWithoutFreshInput += 1 }
+            inputCallbacksAtLastRender = inputCallbacks
+            for frame in 0..<Int(frames) {
+                let sample = frame < microphoneFrames ? microphone[frame] : 0
+                left[frame] = sample
+                right[frame] = sample
+            }
+            return noErr
         case .instrument: break
         }
         for frame in 0..<Int(frames) {
