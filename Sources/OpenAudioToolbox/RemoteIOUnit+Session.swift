@@ -13,6 +13,13 @@ extension RemoteIOUnit {
         guard !isRunning else { return }
         if interAppHost != nil { return try startForHost() }
         guard mayStartWithoutHost() else { throw AUError(kInterAppAudioOperationDenied) }
+        try attachToIOCycle(binding)
+        propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
+    }
+
+    /// Starts the app's I/O through the policy (a refusal is its session error's code) and
+    /// attaches the unit to the device's IO cycle with a fresh render state.
+    func attachToIOCycle(_ binding: AppBinding) throws(AUError) {
         do {
             try AppIOUsers.of(binding).start(binding)
         } catch {
@@ -21,7 +28,6 @@ extension RemoteIOUnit {
         reportedHardware = hardware
         renderState = makeRenderState()
         attach(binding)
-        propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
     }
 
     /// `AudioOutputUnitStop`: detaches from the IO cycle (the callbacks are not called from the

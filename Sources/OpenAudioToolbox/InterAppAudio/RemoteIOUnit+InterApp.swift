@@ -45,18 +45,14 @@ extension RemoteIOUnit {
     /// (active session, record permission).
     func startForHost() throws(AUError) {
         guard !interAppRunning else { return }
+        interAppRunning = true
         if keepsMicrophone, let binding {
             do {
-                try AppIOUsers.of(binding).start(binding)
+                try attachToIOCycle(binding)
             } catch {
-                throw AUError(OSStatus(truncatingIfNeeded: error.code.rawValue))
+                interAppRunning = false
+                throw error
             }
-            interAppRunning = true
-            reportedHardware = hardware
-            renderState = makeRenderState()
-            attach(binding)
-        } else {
-            interAppRunning = true
         }
         propertyChanged(kAudioOutputUnitProperty_IsRunning, kAudioUnitScope_Global, 0)
     }
