@@ -1,11 +1,8 @@
-import MediaServer
-
-/// App rules about the audio APIs below the session (Audio Queue, Inter-App Audio, the
-/// voice-processing unit): an app under test uses each the way its documentation asks. Each is
-/// judged from what the system answered the app (an error code it logged) or from the server's
-/// state after a step, never from the app's `mistakes:` themselves.
+/// App rules about the audio APIs below the session (Audio Queue, Inter-App Audio): an app under
+/// test uses each the way its documentation asks. Each is judged from what the system answered
+/// the app (the error code it logged), never from the app's `mistakes:` themselves.
 extension Invariant {
-    static let audioAPI: [Invariant] = [restartedHardwareQueue, publishedWrongVersion, bypassedVoiceProcessing]
+    static let audioAPI: [Invariant] = [restartedHardwareQueue, publishedWrongVersion]
 
     /// SESSION-INTERRUPT-AUDIOQUEUE-HARDWARE-CODEC: an interruption tears down a queue that
     /// decodes with the hardware codec, so the app must dispose it at "began" and make a new one;
@@ -27,18 +24,6 @@ extension Invariant {
     ) { c in
         failedCalls("AudioOutputUnitPublish", code: "-66748", in: c)
             .map { "\($0) published a component its Info.plist does not declare: AudioOutputUnitPublish failed with -66748" }
-    }
-
-    /// AU-VOICE-PROCESSING-ECHO: an app that records a call through the voice-processing unit
-    /// keeps its processing on, or the far end hears itself (the speaker's sound, in what the
-    /// microphone picks up, goes back uncancelled). Judged on the server's state after each step:
-    /// an app under test whose voice-processing I/O is bypassed.
-    static let bypassedVoiceProcessing = Invariant(
-        id: "bypassed-voice-processing", kind: .app, requirements: ["AU-VOICE-PROCESSING-ECHO"],
-        description: "a call recorded through the voice-processing unit keeps its echo cancellation"
-    ) { c in
-        c.apps.filter { c.appsUnderTest.contains($0.name) && c.server.voiceProcessing(app: $0)?.bypassed == true }
-            .map { "\($0.name) bypasses its voice-processing unit during a call: the far end hears its own voice echoed" }
     }
 
     /// Apps under test that logged, since the last checkpoint, an `error` for `call` with `code`.
