@@ -8,7 +8,7 @@ import SimCore
 extension Invariant {
     public static let app: [Invariant] = reportRules + [
         keptPlayingThroughInterruption, activatedAtLaunch, ignoredSecondaryAudioHint, keptOthersInterrupted, keptOthersDucked,
-    ]
+    ] + audioAPI
 
     /// The requirement each of the report's app rules stands for.
     static let reportRuleRequirements: [String: [String]] = [

@@ -13,6 +13,9 @@ public struct ExploreScript: Sendable, Hashable {
         public var mistakes: [String]
         /// `options:` written as scenario words (`[duckOthers]`), or nil for the model's own.
         public var options: [String]?
+        /// The Inter-App Audio component a node's Info.plist declares (`audio-components:`), as one
+        /// YAML flow map; nil for apps that are not nodes.
+        public var audioComponent: String?
     }
 
     public struct Step: Sendable, Hashable {
@@ -56,6 +59,10 @@ public struct ExploreScript: Sendable, Hashable {
             "device: \(device)",
             "platform: \(platform)",
             "seed: \(seed)",
+            // A generated scenario expects nothing: only the invariants judge it, so the file
+            // must not fail on notifications no `expect:` lists (`soundcheck run --invariants`
+            // then fails for the invariant explore found, and only for it).
+            "exhaustive: false",
         ]
         if endsInterruptionWithoutNotifyOthers {
             lines.append("activation-settings: { ends-interruption-without-notify-others: true }")
@@ -67,6 +74,7 @@ public struct ExploreScript: Sendable, Hashable {
                 var parts = ["model: \(app.model)"]
                 if !app.mistakes.isEmpty { parts.append("mistakes: [\(app.mistakes.joined(separator: ", "))]") }
                 if let options = app.options { parts.append("options: [\(options.joined(separator: ", "))]") }
+                if let component = app.audioComponent { parts.append("audio-components: [\(component)]") }
                 lines.append("  \(app.name): { \(parts.joined(separator: ", ")) }")
             }
         }

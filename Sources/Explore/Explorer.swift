@@ -20,6 +20,8 @@ public struct Explorer: Sendable {
         public var outputFolder: String?
         /// The first failure of an invariant is shrunk; at most this many are.
         public var shrinkLimit = 8
+        /// Runs the shrinker may spend on one failure.
+        public var shrinkBudget = 600
         /// Stop once this many invariants have failed and been shrunk (a test hunting one
         /// planted fault stops at its finding); nil: run all `runs`.
         public var stopAfterFindings: Int?
@@ -90,7 +92,7 @@ public struct Explorer: Sendable {
     func appsUnderTest(_ script: ExploreScript) -> Set<String> { Set(script.apps.map(\.name)) }
 
     func shrink(_ run: ExploreRun, run number: Int) -> Finding {
-        let shrinker = Shrinker(runner: runner)
+        let shrinker = Shrinker(runner: runner, budget: options.shrinkBudget)
         let result = shrinker.shrink(run, appsUnderTest: appsUnderTest(run.script))
         var minimal = result?.script ?? run.script
         minimal.name = "explore-\(options.seed)-\(number)-\(run.firstFailure?.invariant ?? "failure")"

@@ -80,9 +80,21 @@ public struct ScenarioGenerator: Sendable {
             var options: [String]?
             if app.model == "navigation" { options = random.chance(1, in: 2) ? ["duckOthers"] : nil }
             declared.append(ExploreScript.App(name: name, model: app.model, mistakes: app.mistake.map { [$0] } ?? [],
-                                              options: options))
+                                              options: options, audioComponent: Self.audioComponent(app.model, number: declared.count + 1)))
         }
         return declared
+    }
+
+    /// An Inter-App Audio node declares one component in its Info.plist, or no host can find it;
+    /// each node app gets its own subtype, so two nodes of one model are two components.
+    static func audioComponent(_ model: String, number: Int) -> String? {
+        switch model {
+        case "iaa-instrument":
+            "{ type: auri, subtype: sin\(number), manufacturer: Demo, name: \"Demo: Sine Synth \(number)\", version: 65536 }"
+        case "iaa-effect":
+            "{ type: aurx, subtype: hlf\(number), manufacturer: Demx, name: \"Demx: Halver \(number)\", version: 65536 }"
+        default: nil
+        }
     }
 
     private func nextStep(at time: Int64, apps: [ExploreScript.App], state: inout GeneratorState,

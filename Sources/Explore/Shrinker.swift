@@ -1,4 +1,4 @@
-/// Makes a failing script as small as it can while the same invariant still breaks: delta
+/// Makes a failing script as small as it can while the same invariant still breaks first: delta
 /// debugging over the steps, then dropping whole apps (with their steps), accessories and the
 /// optional settings, then moving steps earlier (closing the gap before each step). Every
 /// candidate is run in full, so the result is a real failing scenario, and the search is
@@ -94,12 +94,14 @@ public struct Shrinker: Sendable {
         let budget: Int
         var attempts = 0
 
-        /// The failure of the same invariant the candidate shows, if it does.
+        /// The candidate's first failure, if it is of the same invariant: the minimal file then
+        /// fails first for the reason explore found. (Requiring it to break nothing else keeps a
+        /// mistake that breaks two related rules from shrinking far enough.)
         mutating func fails(_ candidate: ExploreScript) -> InvariantFailure? {
             guard attempts < budget else { return nil }
             attempts += 1
             let run = runner.run(candidate, appsUnderTest: appsUnderTest.filter { name in candidate.apps.contains { $0.name == name } })
-            return run.failures.first { $0.invariant == invariant }
+            return run.firstFailure?.invariant == invariant ? run.firstFailure : nil
         }
 
         /// Zeller's ddmin over the steps: try dropping chunks, halving the chunk size when none can go.

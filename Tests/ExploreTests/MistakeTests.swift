@@ -2,16 +2,35 @@ import Explore
 import Scenario
 import Testing
 
-/// A reference app with one of its `mistakes:` is caught by an invariant and the failure shrinks
-/// to at most five steps. The partners (shipped apps without mistakes) give the mistake something
-/// to break: audio to interrupt, duck or resume. `catchers` names, for every mistake, the
-/// invariants that may catch it, so a cell's finding must be the right one.
-///
-/// The cells are the mistakes proven so far; the whole matrix (every model of the registry with
-/// every mistake it declares) is not yet caught (issue 16).
+/// A reference model with one of its declared mistakes (`mistakes:`) is caught by an invariant and
+/// the failure shrinks to at most five steps. The matrix comes from the registry, so a new model
+/// or mistake fails `everyDeclaredMistakeHasACatcher` until `catchers` names the invariant that
+/// catches it. The partners (shipped apps without mistakes)
+/// give the mistake something to break: audio to interrupt, duck or resume.
 @Suite struct MistakeTests {
     static let registry = ScenarioAppRegistry.standard
     static let partners = ["media-player", "game", "navigation"].map { AppUnderTest(model: $0) }
+
+    /// Every model × each of its mistakes: the matrix the issue asks for. Not every cell is yet
+    /// measured to be caught within the budget below, so the test runs `proven` (issue 16).
+    static let matrix: [AppUnderTest] = registry.models.flatMap { model in
+        model.mistakes.map { AppUnderTest(model: model.name, mistake: $0) }
+    }
+
+    static let proven = [
+        "media-player:ignores-media-services-reset", "media-player:ignores-route-change",
+        "game:ignores-secondary-audio-hint", "navigation:never-deactivates", "queue-player:restarts-hardware-queue",
+        "iaa-instrument:publishes-wrong-version",
+    ].map { try! AppUnderTest(parsing: $0, registry: registry) }
+
+    /// Mistakes no invariant catches yet: a VoiceProcessingIO unit's bypass is the unit's own
+    /// state, not the server's, so only the echo in what the app records could show it.
+    static let uncaught: Set<String> = ["bypasses-voice-processing"]
+
+    /// Every mistake a model declares has an invariant named to catch it (or is listed as uncaught).
+    @Test func everyDeclaredMistakeHasACatcher() {
+        #expect(Set(Self.matrix.compactMap(\.mistake)).subtracting(Self.catchers.keys) == Self.uncaught)
+    }
 
     /// The invariants that may catch each mistake (its first finding must be one of them).
     static let catchers: [String: Set<String>] = [
@@ -24,6 +43,8 @@ import Testing
         "ignores-route-change": ["kept-playing-on-unplug"],
         "ignores-secondary-audio-hint": ["ignored-secondary-audio-hint"],
         "keeps-openal-context": ["kept-openal-context"],
+        "restarts-hardware-queue": ["restarted-hardware-queue"],
+        "publishes-wrong-version": ["published-unlisted-component"],
     ]
 
     /// Mistakes only a release before iOS 17 shows: from iOS 17 the system itself interrupts the
@@ -31,17 +52,15 @@ import Testing
     /// the route change.
     static let platforms: [String: String] = ["ignores-route-change": "ios14"]
 
-    static let cells = [
-        "media-player:ignores-media-services-reset", "media-player:ignores-route-change",
-        "game:ignores-secondary-audio-hint", "navigation:never-deactivates",
-    ].map { try! AppUnderTest(parsing: $0, registry: registry) }
+    /// Each cell explores from the same seed with a bounded budget of generated scenarios.
+    static let runs = 2_000
 
-    @Test(arguments: cells) func referenceAppMistakeIsCaughtAndShrunk(_ app: AppUnderTest) throws {
+    @Test(arguments: proven) func referenceAppMistakeIsCaughtAndShrunk(_ app: AppUnderTest) throws {
         let mistake = try #require(app.mistake)
         let catchers = try #require(Self.catchers[mistake], "no invariant is named to catch \(mistake): add one")
         var options = Explorer.Options(apps: [app] + Self.partners)
         options.platform = Self.platforms[mistake] ?? options.platform
-        options.runs = 2_000
+        options.runs = Self.runs
         options.shrinkLimit = 1
         options.stopAfterFindings = 1
         let summary = Explorer(options: options).explore()

@@ -1,13 +1,20 @@
 /// The built-in reference apps, one per kind the 2014 session-activation advice describes.
 enum ReferenceApps {
-    static let sharedMistakes = [
-        "ignores-interruptions", "resumes-without-should-resume", "ignores-media-services-reset",
-        "never-deactivates", "no-notify-others",
-    ]
+    /// Mistakes in how an app that plays reacts to interruptions and resets.
+    static let interruptionMistakes = ["ignores-interruptions", "resumes-without-should-resume", "ignores-media-services-reset"]
+    /// Mistakes in giving the audio back: only an app that deactivates its session when it is done
+    /// can make them (a game stays active in the foreground, as the 2014 talk advises games; an
+    /// Inter-App Audio host or node stays active while it may be connected; mixable sessions that
+    /// never deactivate interrupt nobody).
+    static let deactivationMistakes = ["never-deactivates", "no-notify-others"]
+    static let sharedMistakes = interruptionMistakes + deactivationMistakes
+    /// An Inter-App Audio node plays only for its host (its own `play` is a bare unit start), so
+    /// of the shared mistakes only the reset one shows; it can publish the wrong component.
+    static let nodeMistakes = ["ignores-media-services-reset", "publishes-wrong-version"]
 
     static let models: [ScenarioAppModel] = [
         ScenarioAppModel(name: "game", commands: ["play", "pause", "effect"],
-                         mistakes: sharedMistakes + ["ignores-secondary-audio-hint"]) { GameApp(configuration: $0, log: $1) },
+                         mistakes: interruptionMistakes + ["ignores-secondary-audio-hint"]) { GameApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "media-player", commands: ["play", "pause", "stop"],
                          mistakes: sharedMistakes + ["activates-at-launch", "ignores-route-change"],
                          backgroundAudio: true) { MediaPlayerApp(configuration: $0, log: $1) },
@@ -25,7 +32,8 @@ enum ReferenceApps {
                          backgroundAudio: true) { SynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "timed-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { TimedSynthApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "midi-keys", commands: MIDIKeysApp.commands, mistakes: sharedMistakes) { MIDIKeysApp(configuration: $0, log: $1) },
+        // A MIDI controller makes no sound and never activates its session: only the reset mistake shows.
+        ScenarioAppModel(name: "midi-keys", commands: MIDIKeysApp.commands, mistakes: ["ignores-media-services-reset"]) { MIDIKeysApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "engine-synth", commands: ["play", "stop"], mistakes: sharedMistakes,
                          backgroundAudio: true) { EngineSynthApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "queue-player", commands: ["play", "pause"], mistakes: sharedMistakes + ["restarts-hardware-queue"],
@@ -36,10 +44,10 @@ enum ReferenceApps {
                          mistakes: sharedMistakes + ["keeps-openal-context"]) { OpenALGameApp(configuration: $0, log: $1) },
         ScenarioAppModel(name: "long-form-player", commands: ["play", "pause", "stop", "next-track", "replace-next-track"], mistakes: sharedMistakes,
                          backgroundAudio: true) { LongFormPlayerApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "iaa-host", commands: IAAHostApp.commands, mistakes: sharedMistakes, backgroundAudio: true) { IAAHostApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "iaa-instrument", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+        ScenarioAppModel(name: "iaa-host", commands: IAAHostApp.commands, mistakes: interruptionMistakes, backgroundAudio: true) { IAAHostApp(configuration: $0, log: $1) },
+        ScenarioAppModel(name: "iaa-instrument", commands: IAANodeApp.commands, mistakes: nodeMistakes,
                          backgroundAudio: true) { IAANodeApp(configuration: $0, log: $1) },
-        ScenarioAppModel(name: "iaa-effect", commands: IAANodeApp.commands, mistakes: sharedMistakes + ["publishes-wrong-version"],
+        ScenarioAppModel(name: "iaa-effect", commands: IAANodeApp.commands, mistakes: nodeMistakes,
                          backgroundAudio: true) { IAAEffectApp(configuration: $0, log: $1) },
     ]
 }
