@@ -49,7 +49,7 @@ enum RouteChoiceChecks {
                 p.expect(device.run(as: "App") { AVAudioSession.sharedInstance().currentRoute.outputTypes }, equals: before, "\(category.rawValue): the outputs")
             }
         },
-        BuiltInCheck(["ROUTING-PREFERRED-INPUT-UNKNOWN"], "preferring an output port, or an input a category cannot use, fails with badParam") { p in
+        BuiltInCheck(["ROUTING-PREFERRED-INPUT-UNKNOWN"], "preferring an unknown port, an output port, or an input a category cannot use, fails with badParam") { p in
             let device = try p.device()
             try device.attach("wired-headset")
             try device.launchApp("Memo", .playAndRecord)
@@ -58,6 +58,9 @@ enum RouteChoiceChecks {
             }
             let headphones = try p.require(outputs.first, "the headset's output port")
             let builtIn = try p.require(mic, "the built-in mic among the available inputs")
+            var unknown: SessionError?
+            do { try device.server.setPreferredInput(AppID("Memo"), uid: "Nope") } catch { unknown = error as? SessionError }
+            p.expect(unknown?.code, equals: .badParam, "preferring a port no device has")
             p.expect(Self.error(device, "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(headphones) }?.code, equals: -50, "preferring an output port")
             try device.run(as: "Memo") { try AVAudioSession.sharedInstance().setCategory(.playback) }
             p.expect(Self.error(device, "Memo") { try AVAudioSession.sharedInstance().setPreferredInput(builtIn) }?.code, equals: -50,
