@@ -26,14 +26,16 @@ extension AVAudioSession {
         guard sampleRate.isFinite, sampleRate >= 0, sampleRate <= 1_000_000 else {
             throw Self.error(.badParam, "the preferred sample rate must be between 0 and 1 MHz, not \(sampleRate)")
         }
-        try call { server, app throws(SessionError) in try server.setPreferredSampleRate(app, Int(sampleRate.rounded())) }
+        // 0 is what the getter reads without a preference: setting it clears the preference.
+        let hertz = sampleRate == 0 ? nil : Int(sampleRate.rounded())
+        try call { server, app throws(SessionError) in try server.setPreferredSampleRate(app, hertz) }
     }
 
     public func setPreferredIOBufferDuration(_ duration: TimeInterval) throws {
         guard duration.isFinite, duration >= 0, duration <= 10 else {
             throw Self.error(.badParam, "the preferred IO buffer duration must be between 0 and 10 s, not \(duration)")
         }
-        let nanoseconds = HostDuration(nanoseconds: Int64((duration * 1e9).rounded()))
+        let nanoseconds = duration == 0 ? nil : HostDuration(nanoseconds: Int64((duration * 1e9).rounded()))
         try call { server, app throws(SessionError) in try server.setPreferredIOBufferDuration(app, nanoseconds) }
     }
 

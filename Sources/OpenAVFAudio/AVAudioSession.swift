@@ -58,7 +58,10 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     public var availableCategories: [Category] {
         read([]) { server, _ in server.availableCategories.map { Category(rawValue: $0.rawValue) } }
     }
-    public var availableModes: [Mode] { SessionMode.allCases.map { Mode(rawValue: $0.rawValue) } }
+    /// The modes the device's release knows (a mode from a later release behaves as default).
+    public var availableModes: [Mode] {
+        read(SessionMode.allCases) { server, _ in server.platform.availableModes }.map { Mode(rawValue: $0.rawValue) }
+    }
 
     public func setCategory(_ category: Category) throws {
         try setCategory(category, mode: .default, policy: .default, options: [])

@@ -14,17 +14,6 @@ struct PodcastPlayerTests {
         return (device, player)
     }
 
-    @Test("SESSION-CONFIG: the player's category, mode and policy reach its session")
-    func configuration() throws {
-        let (device, player) = try launch()
-        #expect(player.events == ["configured"])
-        let session = device.session("Podcasts")
-        #expect(session.configuration.category == .playback)
-        #expect(session.configuration.mode == .spokenAudio)
-        #expect(session.configuration.routeSharingPolicy == .longFormAudio)
-        #expect(!session.isActive, "activation waits for play")
-    }
-
     @Test("SESSION-INTERRUPT-BEGIN/END-RESUME: a declined call interrupts, then lets it resume")
     func declinedCall() throws {
         let (device, player) = try launch()

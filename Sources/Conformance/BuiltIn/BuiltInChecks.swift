@@ -7,10 +7,12 @@ public enum BuiltInChecks {
         // Session facts, categories, modes and configuration
         FormatChecks.all, SessionFactChecks.all, SessionBehaviourChecks.all, SessionReleaseChecks.all,
         ConfigurationChecks.all, CategoryRuleChecks.all, ModeChecks.all, PlatformProfileChecks.all,
+        SessionActivationChecks.all, SecondaryAudioHintChecks.all, SessionConfigChecks.all,
 
         // Routing, hardware, permission, input
         RoutingChecks.all, RouteFacadeChecks.all, DataSourceChecks.all, HardwareChecks.all,
         HardwareNegotiationChecks.all, PermissionChecks.all, InputChecks.all, SpeakerOverrideResetChecks.all,
+        CategoryRouteChecks.all, RouteChoiceChecks.all, RoutingReasonChecks.all, HardwareChannelChecks.all,
 
         // Interruptions, system events, several apps, one device
         InterruptionChecks.all, SystemEventsChecks.all, MultiAppChecks.all, OneDeviceTruthChecks.all,

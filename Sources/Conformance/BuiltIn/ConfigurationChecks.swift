@@ -56,6 +56,20 @@ enum ConfigurationChecks {
         return music.isPlaying
     }
 
+    /// Mixing options with multiRoute: taken in the default mode; in another mode refused from
+    /// iOS 26, taken before.
+    static func multiRouteMixing(_ p: inout CheckProbe) throws {
+        let trial = try Trial(p)
+        for option in [AVAudioSession.CategoryOptions.mixWithOthers, .duckOthers] {
+            p.expect(trial.error(.multiRoute, options: option) == nil, "multiRoute in default takes \(option.rawValue)")
+            if p.platform.release >= 26 {
+                p.expect(trial.refuses(.multiRoute, mode: .dualRoute, options: option.union(.allowBluetoothHFP)), "refused in dualRoute")
+            } else {
+                p.expect(trial.error(.multiRoute, mode: .gameChat, options: option) == nil, "taken in gameChat before iOS 26")
+            }
+        }
+    }
+
     static let all: [BuiltInCheck] = [
         BuiltInCheck(["SESSION-CONFIG-DEFAULT"], "a fresh session is soloAmbient, in the default mode and policy, with no options") { p in
             let trial = try Trial(p)
@@ -230,17 +244,11 @@ enum ConfigurationChecks {
                 p.expect(error?.localizedDescription.hasPrefix("allowBluetoothHFP is only applicable") == true, "refused (\(error?.localizedDescription ?? "accepted"))")
             }
         },
-        BuiltInCheck(["SESSION-CONFIG-MULTIROUTE-MIXING-DEFAULT-MODE", "SESSION-CONFIG-RELEASE-MULTIROUTE-MIXING"],
-                     "from iOS 26 the mixing options need multiRoute in the default mode; before, any mode") { p in
-            let trial = try Trial(p)
-            for option in [AVAudioSession.CategoryOptions.mixWithOthers, .duckOthers] {
-                p.expect(trial.error(.multiRoute, options: option) == nil, "multiRoute in default takes \(option.rawValue)")
-                if p.platform.release >= 26 {
-                    p.expect(trial.refuses(.multiRoute, mode: .dualRoute, options: option.union(.allowBluetoothHFP)), "refused in dualRoute")
-                } else {
-                    p.expect(trial.error(.multiRoute, mode: .gameChat, options: option) == nil, "taken in gameChat before iOS 26")
-                }
-            }
+        BuiltInCheck(["SESSION-CONFIG-MULTIROUTE-MIXING-DEFAULT-MODE"], "from iOS 26 the mixing options need multiRoute in the default mode") { p in
+            try multiRouteMixing(&p)
+        },
+        BuiltInCheck(["SESSION-CONFIG-RELEASE-MULTIROUTE-MIXING"], "before iOS 26 multiRoute mixes in any mode; from iOS 26 only in the default mode") { p in
+            try multiRouteMixing(&p)
         },
         BuiltInCheck(["SESSION-CONFIG-POLICY-LONGFORM-PLAYBACK", "SESSION-CONFIG-POLICY-LONGFORM-PLAYBACK-ONLY", "SESSION-CONFIG-POLICY-LONGFORM-NO-OPTIONS",
                       "SESSION-CONFIG-POLICY-BACK-TO-DEFAULT"], "a long-form policy goes with playback and no options; back at default, options are taken again") { p in

@@ -41,6 +41,46 @@ enum PermissionChecks {
             p.expect(device.inputPeak("Memo") > -12, "the microphone is heard without any dialog")
             p.expect(device.events("permission.dialog", app: "Memo").isEmpty, "no dialog")
         },
+        BuiltInCheck(["SESSION-PERMISSION-RAW-VALUES"], "record permissions are Apple's FourCCs 'undt', 'deny' and 'grnt', as an app reads them") { p in
+            p.expect(AVAudioSession.RecordPermission.undetermined.rawValue, equals: 0x756E_6474, "undetermined ('undt')")
+            p.expect(AVAudioSession.RecordPermission.denied.rawValue, equals: 0x6465_6E79, "denied ('deny')")
+            p.expect(AVAudioSession.RecordPermission.granted.rawValue, equals: 0x6772_6E74, "granted ('grnt')")
+            for (granted, fourCC) in [(false, 0x6465_6E79), (true, 0x6772_6E74)] {
+                let device = try p.device()
+                try device.launchApp("Memo", .playAndRecord, activate: false)
+                let read = { device.run(as: "Memo") { (AVAudioSession.sharedInstance().recordPermission.rawValue, AVAudioApplication.shared.recordPermission.rawValue) } }
+                p.expect(read().0 == 0x756E_6474 && read().1 == 0x756E_6474, "before asking both read 'undt' (\(read()))")
+                device.run(as: "Memo") { AVAudioApplication.requestRecordPermission { _ in } }
+                device.answerRecordPermission("Memo", granted: granted)
+                p.expect(read().0 == UInt(fourCC) && read().1 == fourCC, "after the user \(granted ? "granted" : "denied") both read \(fourCC) (\(read()))")
+            }
+        },
+        BuiltInCheck(["SESSION-PERMISSION-REQUIRED"], "from iOS 7 input is silence until the user approves: the request waits on the dialog") { p in
+            let device = try p.device()
+            try device.launchApp("Memo", .playAndRecord)
+            p.expect(device.session("Memo").recordPermission, equals: .undetermined, "permission before the user answered")
+            nonisolated(unsafe) var answers: [Bool] = []
+            device.run(as: "Memo") { AVAudioApplication.requestRecordPermission { answers.append($0) } }
+            p.expect(answers.isEmpty, "the request is pending")
+            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "the dialog is shown")
+            p.expect(device.inputPeak("Memo") < -90, "the microphone gives silence meanwhile")
+        },
+        BuiltInCheck(["SESSION-PERMISSION-SETTINGS"], "the user revokes the permission in Settings and gives it back: input follows, no dialog again") { p in
+            let device = try p.device()
+            try device.launchApp("Memo", .playAndRecord)
+            device.run(as: "Memo") { AVAudioApplication.requestRecordPermission { _ in } }
+            device.answerRecordPermission("Memo", granted: true)
+            p.expect(device.inputPeak("Memo") > -12, "input once granted")
+            device.server.answerRecordPermission(AppID("Memo"), granted: false, fromSettings: true)
+            p.expect(device.inputPeak("Memo") < -90, "silence once revoked in Settings")
+            nonisolated(unsafe) var answers: [Bool] = []
+            device.run(as: "Memo") { AVAudioApplication.requestRecordPermission { answers.append($0) } }
+            p.expect(answers, equals: [false], "a request is answered at once with the Settings decision")
+            device.server.answerRecordPermission(AppID("Memo"), granted: true, fromSettings: true)
+            p.expect(device.run(as: "Memo") { AVAudioApplication.shared.recordPermission }, equals: .granted, "permission after granting in Settings")
+            p.expect(device.inputPeak("Memo") > -12, "input is back")
+            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "the dialog was shown once")
+        },
         BuiltInCheck(["SESSION-INPUT-MUTE"], "muting input through AVAudioApplication gives the app silence") { p in
             let device = try p.device()
             try device.launchApp("Memo", .playAndRecord)

@@ -3,11 +3,11 @@ import SimCore
 /// Hardware preferences (setPreferredSampleRate/IOBufferDuration docs, AVAudioSession hardware-value docs): requests, echoed back by the getters; the controlling
 /// session's are granted as far as the route allows, and the device's one format follows.
 extension MediaPolicy {
-    public mutating func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) -> [PolicyEffect] {
+    public mutating func setPreferredSampleRate(_ app: AppID, _ hertz: Int?) throws(SessionError) -> [PolicyEffect] {
         try changePreferences(app) { preferences throws(SessionError) in try preferences.setPreferredSampleRate(hertz) }
     }
 
-    public mutating func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration) throws(SessionError) -> [PolicyEffect] {
+    public mutating func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration?) throws(SessionError) -> [PolicyEffect] {
         try changePreferences(app) { preferences throws(SessionError) in try preferences.setPreferredIOBufferDuration(duration) }
     }
 

@@ -20,14 +20,15 @@ extension AudioServer {
     /// The input gain (AVAudioSession hardware-value docs: system default 1.0 until an app sets it).
     public func inputGain(for app: AppID) -> Double { policy.preferences(of: app).inputGain ?? 1.0 }
 
-    public func setPreferredSampleRate(_ app: AppID, _ hertz: Int) throws(SessionError) {
-        try api("setPreferredSampleRate", app, ["hz": .integer(hertz)]) { () throws(SessionError) in
+    /// `hertz` nil clears the preference (traced as 0 Hz, what the getter then reads).
+    public func setPreferredSampleRate(_ app: AppID, _ hertz: Int?) throws(SessionError) {
+        try api("setPreferredSampleRate", app, ["hz": .integer(hertz ?? 0)]) { () throws(SessionError) in
             try policy.setPreferredSampleRate(app, hertz)
         }
     }
 
-    public func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration) throws(SessionError) {
-        try api("setPreferredIOBufferDuration", app, ["duration": .string(duration.description)]) { () throws(SessionError) in
+    public func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration?) throws(SessionError) {
+        try api("setPreferredIOBufferDuration", app, ["duration": .string((duration ?? .zero).description)]) { () throws(SessionError) in
             try policy.setPreferredIOBufferDuration(app, duration)
         }
     }

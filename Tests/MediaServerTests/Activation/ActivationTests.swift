@@ -34,14 +34,6 @@ struct ActivationTests {
         #expect(reversed.isActive(.game) && reversed.isActive(.music))
     }
 
-    @Test("SESSION-ACTIVATE-SOLOAMBIENT-NONMIXABLE: a soloAmbient game interrupts music (the default category is non-mixable)")
-    func soloAmbientInterrupts() throws {
-        var arbiter = makeArbiter([.game, .music])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        let actions = try arbiter.activate(.game, traits: .soloGame, system: idle)
-        #expect(actions == [.deactivated(.music), .notify(.music, .began()), .activated(.game)])
-    }
-
     @Test("SESSION-ACTIVE-CHANGE-APPLIES: a change to an active session applies at once; reactivating re-applies it")
     func activeChangeApplies() throws {
         var arbiter = makeArbiter([.game, .music])
@@ -60,31 +52,6 @@ struct ActivationTests {
         #expect(arbiter.reconfigure(.game, traits: .soloGame) == [.deactivated(.music), .notify(.music, .began())])
         // An inactive session's change waits for its activation.
         #expect(arbiter.reconfigure(.music, traits: .ambientGame) == [])
-    }
-
-    @Test("SESSION-ACTIVATE-DUCK-OTHERS: a navigation prompt ducks music while active and un-ducks it on deactivation")
-    func duckOthersWhileActive() throws {
-        var arbiter = makeArbiter([.music, .navigation])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-
-        #expect(try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle) == [.activated(.navigation), .setDucked(.music, true)])
-        #expect(arbiter.isDucked(.music))
-        #expect(arbiter.isActive(.music))
-        #expect(!arbiter.isDucked(.navigation))
-
-        let (actions, error) = arbiter.deactivate(.navigation, options: .notifyOthersOnDeactivation, ioRunning: false)
-        #expect(error == nil)
-        #expect(actions == [.deactivated(.navigation), .setDucked(.music, false)])
-        #expect(!arbiter.isDucked(.music))
-    }
-
-    @Test("SESSION-ACTIVATE-DUCK-LATECOMER: a session that goes active while another ducks others is ducked too")
-    func latecomerIsDucked() throws {
-        var arbiter = makeArbiter([.music, .navigation])
-        _ = try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle)
-        let actions = try play(&arbiter, .music, .player)
-        // The foreground navigation app also learns that primary audio now plays.
-        #expect(actions == [.activated(.music), .setDucked(.music, true), .notify(.navigation, .hintBegin)])
     }
 
     @Test("SESSION-ACTIVATE-SPOKEN-AUDIO: a navigation prompt pauses a podcast, ducks a game, and notifyOthers lets the podcast resume")
@@ -106,39 +73,5 @@ struct ActivationTests {
         #expect(!arbiter.isInterrupted(.podcast) && !arbiter.isActive(.podcast))
 
         #expect(try play(&arbiter, .podcast, .spokenAudio) == [.activated(.podcast), .notify(.game, .hintBegin)])
-    }
-
-    @Test("SESSION-ACTIVATE-SPOKEN-AUDIO-MUSIC: interruptSpokenAudioAndMixWithOthers leaves non-spoken music playing")
-    func spokenAudioOptionSparesMusic() throws {
-        var arbiter = makeArbiter([.music, .navigation])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        let traits = SessionTraits(category: .playback, options: .interruptSpokenAudioAndMixWithOthers)
-        #expect(try arbiter.activate(.navigation, traits: traits, system: idle) == [.activated(.navigation)])
-        #expect(arbiter.isActive(.music) && !arbiter.isDucked(.music))
-    }
-
-    @Test("SESSION-ACTIVATE-BACKGROUND-NOW-PLAYING: the Now Playing app may go active non-mixable from the background and interrupts the foreground")
-    func nowPlayingFromBackground() throws {
-        var arbiter = makeArbiter([.game, .music])
-        _ = arbiter.lifecycleChanged(.music, to: .background)
-        arbiter.setNowPlaying(.music)
-        _ = try arbiter.activate(.game, traits: .soloGame, system: idle)
-
-        let actions = try arbiter.activate(.music, traits: .player, system: idle)
-        #expect(actions == [.deactivated(.game), .notify(.game, .began()), .activated(.music)])
-    }
-
-    @Test("SESSION-ACTIVATE-DETERMINISTIC-ORDER: action lists follow AppID order, whatever the registration order")
-    func registrationOrderDoesNotMatter() throws {
-        func run(_ apps: [AppID]) throws -> [PolicyAction] {
-            var arbiter = makeArbiter(apps)
-            _ = try arbiter.activate(.podcast, traits: .spokenAudio, system: idle)
-            _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
-            _ = try arbiter.activate(.music, traits: SessionTraits(category: .playback, options: .mixWithOthers), system: idle)
-            return arbiter.systemInterruptionBegan(.alarm) + arbiter.systemInterruptionEnded(.alarm)
-        }
-        let sorted = try run([.game, .music, .podcast])
-        #expect(try run([.podcast, .music, .game]) == sorted)
-        #expect(sorted.first == .deactivated(.game))
     }
 }

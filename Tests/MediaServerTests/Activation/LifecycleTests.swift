@@ -5,14 +5,6 @@ import Testing
 /// Background, suspension and termination (AVAudioSession.setActive(_:options:), AVFAudio; ASPG life cycle).
 @Suite("Activation arbiter: app lifecycle")
 struct LifecycleTests {
-    @Test("SESSION-ACTIVATE-BACKGROUND-KEEPS-SESSION: moving to the background leaves the session active")
-    func backgroundKeepsSession() throws {
-        var arbiter = makeArbiter([.music])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        #expect(arbiter.lifecycleChanged(.music, to: .background) == [])
-        #expect(arbiter.isActive(.music))
-    }
-
     @Test("SESSION-INTERRUPT-TERMINATED: a terminated interrupter's victims are not told to resume")
     func terminatedInterrupter() throws {
         var arbiter = makeArbiter([.music, .voip])

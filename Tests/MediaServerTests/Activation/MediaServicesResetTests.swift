@@ -29,12 +29,6 @@ struct MediaServicesResetTests {
         #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
     }
 
-    @Test("SESSION-RESET-WITHOUT-LOST: a reset without a reported loss still reports lost first")
-    func resetAlone() {
-        var arbiter = makeArbiter([.music])
-        #expect(arbiter.mediaServicesReset() == [.notify(.music, .mediaServicesWereLost), .notify(.music, .mediaServicesWereReset)])
-    }
-
     @Test("SESSION-RESET-CLEARS-INTERRUPTIONS: after a reset no interruption is pending and no stale ended is sent")
     func resetClearsInterruptions() throws {
         var arbiter = makeArbiter([.music, .voip])

@@ -5,33 +5,6 @@ import Testing
 /// isOtherAudioPlaying and the secondary-audio silence hint (2014 talk; AVAudioSession.currentRoute, routeChangeNotification, duckOthers and notifyOthersOnDeactivation docs, notification userInfo docs).
 @Suite("Activation arbiter: other audio and the secondary-audio hint")
 struct SecondaryAudioHintTests {
-    @Test("SESSION-HINT-FOREGROUND-ACTIVE-ONLY: begin and end go only to foreground apps with an active session")
-    func onlyForegroundActive() throws {
-        var arbiter = makeArbiter([.game, .music, .navigation, .podcast])
-        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
-        let mixable = SessionTraits(category: .playback, options: .mixWithOthers)
-        _ = try arbiter.activate(.podcast, traits: mixable, system: idle)
-        _ = arbiter.lifecycleChanged(.podcast, to: .background) // active, but not in the foreground
-        _ = arbiter.lifecycleChanged(.music, to: .background)
-        arbiter.setNowPlaying(.music)
-        // Navigation is in the foreground but inactive.
-
-        // The user presses play on the headset: Music starts from the background (2014 demo).
-        #expect(try play(&arbiter, .music, .player) == [.activated(.music), .notify(.game, .hintBegin)])
-        #expect(arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
-        #expect(arbiter.deactivate(.music, ioRunning: false).actions == [.deactivated(.music), .notify(.game, .hintEnd)])
-        #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
-    }
-
-    @Test("SESSION-HINT-MIXABLE-NO-HINT: another app's mixable audio plays without raising the hint")
-    func mixableAudioRaisesNoHint() throws {
-        var arbiter = makeArbiter([.game, .navigation])
-        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
-        #expect(try play(&arbiter, .navigation, .navigationPrompt) == [.activated(.navigation), .setDucked(.game, true)])
-        #expect(!arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
-        #expect(arbiter.isOtherAudioPlaying(for: .game))
-    }
-
     @Test("SESSION-HINT-HANDOVER: primary audio changing hands keeps the hint; a call sends no hint end because the game is interrupted too")
     func handover() throws {
         // Judged on active sessions: under running-I/O evidence the hint would end between the
@@ -45,13 +18,6 @@ struct SecondaryAudioHintTests {
         #expect(try arbiter.activate(.radio, traits: .player, system: idle) == [.deactivated(.music), .notify(.music, .began()), .activated(.radio)])
         #expect(arbiter.secondaryAudioShouldBeSilencedHint(for: .game))
         #expect(arbiter.systemInterruptionBegan(.phoneCall).contains(.notify(.game, .hintEnd)) == false)
-    }
-
-    @Test("SESSION-HINT-NOT-BEFORE-IOS8: releases before iOS 8 post no hint", arguments: [PlatformProfile.ios6, .ios7])
-    func noHintBeforeIOS8(profile: PlatformProfile) throws {
-        var arbiter = makeArbiter([.game, .music], profile: profile)
-        _ = try arbiter.activate(.game, traits: .ambientGame, system: idle)
-        #expect(try arbiter.activate(.music, traits: .player, system: idle) == [.activated(.music)])
     }
 
     @Test("SESSION-HINT-RUNNING-IO: the hint follows Music's play and pause, not its activation")

@@ -66,12 +66,6 @@ struct HardwareNegotiatorTests {
         #expect(Self.resolve(nil, outputs: [], inputs: [Fixture.narrowbandHFPInput]).sampleRate == 8_000)
     }
 
-    @Test("SESSION-HW-RATE-NO-ROUTE: with nothing routed the hardware alone decides")
-    func noRoute() throws {
-        #expect(Self.resolve(try Fixture.preferences(rate: 44_100), outputs: [], inputs: []).sampleRate == 44_100)
-        #expect(Self.resolve(nil, outputs: [], inputs: []).sampleRate == 48_000)
-    }
-
     // MARK: IO buffer
 
     @Test("SESSION-HW-IOBUFFER-3MS-48K: about 3 ms at 48 kHz gives 128 frames (2.667 ms)")
@@ -128,23 +122,6 @@ struct HardwareNegotiatorTests {
         #expect(hdmi.inputChannels == 1)
         let receiver = Self.resolve(nil, outputs: [Fixture.receiver], inputs: [])
         #expect(receiver.outputChannels == 1 && receiver.inputChannels == 0 && receiver.maximumInputChannels == 0)
-    }
-
-    @Test("SESSION-HW-CHANNELS-CLAMP: preferred counts clamp to what the route offers", arguments: [
-        (1, 1), (2, 2), (6, 6), (8, 6),
-    ])
-    func channelsClamp(_ preferred: Int, _ granted: Int) throws {
-        var preferences = HardwarePreferences()
-        try preferences.setPreferredOutputNumberOfChannels(preferred, configuration: try configure(.playback), maximum: 8)
-        #expect(Self.resolve(preferences, outputs: [Fixture.hdmi6]).outputChannels == granted)
-    }
-
-    @Test("SESSION-HW-CHANNELS-ROUTE-SHRINKS: an input preference above a new, smaller route falls to its maximum")
-    func routeShrinks() throws {
-        var preferences = HardwarePreferences()
-        try preferences.setPreferredInputNumberOfChannels(4, configuration: try configure(.playAndRecord), maximum: 4)
-        #expect(Self.resolve(preferences, inputs: [Fixture.usbInput4]).inputChannels == 4)
-        #expect(Self.resolve(preferences, inputs: [Fixture.hfpInput]).inputChannels == 1)
     }
 
     @Test("SESSION-HW-LATENCY: latency is the slowest routed port per direction; wireless is slower than wired")

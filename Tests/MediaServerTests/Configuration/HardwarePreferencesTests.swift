@@ -20,14 +20,6 @@ struct HardwarePreferencesTests {
         #expect(preferences.preferredSampleRate == 22_050)
     }
 
-    @Test("SESSION-HW-PREFERENCE-CLEAR: nil clears a preferred rate or duration")
-    func clear() throws {
-        var preferences = try Fixture.preferences(rate: 44_100, ioBuffer: .milliseconds(5))
-        try preferences.setPreferredSampleRate(nil)
-        try preferences.setPreferredIOBufferDuration(nil)
-        #expect(preferences == HardwarePreferences())
-    }
-
     @Test("SESSION-HW-RATE-POSITIVE: zero or negative sample rates are badParam and change nothing", arguments: [0, -1, -48_000])
     func nonPositiveRate(_ hertz: Int) throws {
         var preferences = try Fixture.preferences(rate: 48_000)
@@ -44,56 +36,6 @@ struct HardwarePreferencesTests {
         #expect(error?.code == .badParam)
         #expect(error?.rule.hasPrefix("preferred IO buffer duration must be positive") == true)
         #expect(preferences.preferredIOBufferDuration == nil)
-    }
-
-    @Test("SESSION-HW-INPUT-CHANNELS-INCOMPATIBLE-CATEGORY: input channels in a category without input are incompatibleCategory",
-          arguments: [SessionCategory.ambient, .soloAmbient, .playback])
-    func inputChannelsWithoutInput(_ category: SessionCategory) throws {
-        var preferences = HardwarePreferences()
-        let config = try configure(category)
-        let error = thrownError { () throws(SessionError) in
-            try preferences.setPreferredInputNumberOfChannels(1, configuration: config, maximum: 1)
-        }
-        #expect(error == SessionError(.incompatibleCategory,
-                                      "setPreferredInputNumberOfChannels needs a category with input, not \(category.name)"))
-        #expect(error?.code.rawValue == 560_161_140) // '!cat'
-        #expect(preferences.preferredInputNumberOfChannels == nil)
-    }
-
-    @Test("SESSION-HW-OUTPUT-CHANNELS-INCOMPATIBLE-CATEGORY: output channels with record are incompatibleCategory")
-    func outputChannelsWithoutOutput() throws {
-        var preferences = HardwarePreferences()
-        let config = try configure(.record)
-        let error = thrownError { () throws(SessionError) in
-            try preferences.setPreferredOutputNumberOfChannels(2, configuration: config, maximum: 2)
-        }
-        #expect(error?.code == .incompatibleCategory)
-    }
-
-    @Test("SESSION-HW-CHANNELS-RANGE: channel counts below 1 or above the route maximum are badParam", arguments: [0, -2, 3, 9])
-    func channelRange(_ count: Int) throws {
-        var preferences = HardwarePreferences()
-        let config = try configure(.playAndRecord)
-        let input = thrownError { () throws(SessionError) in
-            try preferences.setPreferredInputNumberOfChannels(count, configuration: config, maximum: 2)
-        }
-        let output = thrownError { () throws(SessionError) in
-            try preferences.setPreferredOutputNumberOfChannels(count, configuration: config, maximum: 2)
-        }
-        #expect(input == SessionError(.badParam,
-                                      "preferred input channel count must be between 1 and the route maximum 2, got \(count)"))
-        #expect(output?.code == .badParam)
-        #expect(preferences == HardwarePreferences())
-    }
-
-    @Test("SESSION-HW-CHANNELS-ACCEPTED: counts within the route maximum are kept")
-    func channelsAccepted() throws {
-        var preferences = HardwarePreferences()
-        let config = try configure(.playAndRecord)
-        try preferences.setPreferredInputNumberOfChannels(2, configuration: config, maximum: 4)
-        try preferences.setPreferredOutputNumberOfChannels(6, configuration: config, maximum: 6)
-        #expect(preferences.preferredInputNumberOfChannels == 2)
-        #expect(preferences.preferredOutputNumberOfChannels == 6)
     }
 
     @Test("SESSION-HW-INPUT-GAIN-CLAMP: input gain is clamped to 0...1", arguments: [

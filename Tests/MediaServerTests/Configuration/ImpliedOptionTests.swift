@@ -54,13 +54,6 @@ struct ImpliedOptionTests {
         #expect(bare.isMixable && bare.interruptsSpokenAudio)
     }
 
-    @Test("SESSION-CONFIG-IMPLIED-NAVIGATION-PROMPT: the navigation setup ducks, interrupts spoken audio and mixes")
-    func navigationPrompt() throws {
-        let config = try configure(.playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
-        #expect(config.isMixable && config.ducksOthers && config.interruptsSpokenAudio)
-        #expect(config.effectiveMode == .voicePrompt)
-    }
-
     @Test("SESSION-CONFIG-IMPLIED-VOICECHAT-HFP: voiceChat reads back allowBluetoothHFP")
     func voiceChatAllowsHFP() throws {
         let config = try configure(.playAndRecord, mode: .voiceChat)
@@ -82,22 +75,6 @@ struct ImpliedOptionTests {
         #expect(config.effectiveMode == .default)
         #expect(config.categoryOptions == [])
         #expect(!config.allowsBluetoothHFP)
-    }
-
-    @Test("SESSION-CONFIG-IMPLIED-A2DP-OUTPUT-ONLY: output-only categories allow A2DP without the option",
-          arguments: [SessionCategory.ambient, .soloAmbient, .playback])
-    func outputOnlyAllowsA2DP(_ category: SessionCategory) throws {
-        let config = try configure(category)
-        #expect(config.allowsBluetoothA2DP)
-        #expect(!config.categoryOptions.contains(.allowBluetoothA2DP))
-    }
-
-    @Test("SESSION-CONFIG-A2DP-PLAYANDRECORD-OPTIONAL: playAndRecord allows A2DP only with the option; record and multiRoute never")
-    func a2dpElsewhere() throws {
-        #expect(try !configure(.playAndRecord).allowsBluetoothA2DP)
-        #expect(try configure(.playAndRecord, options: .allowBluetoothA2DP).allowsBluetoothA2DP)
-        #expect(try !configure(.record).allowsBluetoothA2DP)
-        #expect(try !configure(.multiRoute).allowsBluetoothA2DP)
     }
 }
 

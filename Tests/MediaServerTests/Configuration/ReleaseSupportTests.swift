@@ -43,19 +43,8 @@ struct ReleaseSupportTests {
         #expect(PlatformProfile.ios26.availableCategoryOptions.isSuperset(of: [.farFieldInput, .bluetoothHighQualityRecording]))
     }
 
-    @Test("SESSION-CONFIG-RELEASE-AVAILABLE-MODES: modes arrive with their releases")
-    func availableModes() {
-        #expect(PlatformProfile.ios6.availableModes == [.default, .voiceChat, .gameChat, .videoRecording, .measurement, .moviePlayback])
-        #expect(PlatformProfile.ios8.availableModes.contains(.videoChat))
-        #expect(!PlatformProfile.ios8.availableModes.contains(.spokenAudio))
-        #expect(PlatformProfile.ios17.availableModes.contains(.voicePrompt))
-        #expect(PlatformProfile.ios26.availableModes == SessionMode.allCases)
-    }
-
-    @Test("SESSION-CONFIG-RELEASE-MULTIROUTE-MIXING: the multiRoute default-mode restriction starts with iOS 26")
-    func multiRouteMixingRelease() {
-        #expect(!PlatformProfile.ios17.multiRouteMixingRequiresDefaultMode)
-        #expect(PlatformProfile.ios26.multiRouteMixingRequiresDefaultMode)
+    @Test("route sharing policies arrive with iOS 11")
+    func routeSharingPolicyRelease() {
         #expect(PlatformProfile.ios8.availableRouteSharingPolicies == [.default])
         #expect(PlatformProfile.ios17.availableRouteSharingPolicies == RouteSharingPolicy.allCases)
     }

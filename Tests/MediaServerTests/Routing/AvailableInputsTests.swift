@@ -26,14 +26,6 @@ struct AvailableInputsTests {
         #expect(bench.availableInputs(.record, options: .allowBluetoothHFP).map(\.portType) == [.builtInMic, .bluetoothHFP])
     }
 
-    @Test("ROUTING-AVAILABLE-INPUTS-NONE: output-only categories and audioProcessing have no available inputs",
-          arguments: [SessionCategory.ambient, .soloAmbient, .playback, .audioProcessing])
-    func none(category: SessionCategory) throws {
-        var bench = try RoutingBench()
-        try bench.attach(.wiredHeadset)
-        #expect(bench.availableInputs(category).isEmpty)
-    }
-
     @Test("ROUTING-AVAILABLE-INPUTS-MULTIROUTE: multiRoute offers built-in mic, headset mic and USB only")
     func multiRoute() throws {
         var bench = try RoutingBench()

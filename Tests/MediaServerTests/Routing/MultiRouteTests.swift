@@ -24,17 +24,6 @@ struct MultiRouteTests {
         #expect(bench.route(.multiRoute).outputChannelNames == ["Headphones Left", "Headphones Right", "HDMI 1", "HDMI 2"])
     }
 
-    @Test("ROUTING-MULTIROUTE-USB: headphones and a 2x2 USB interface: 4 outputs; under the SDK header's reading, input limited to the last-in port")
-    func usbInterface() throws {
-        var bench = try RoutingBench("ipad")
-        try bench.attach(.wiredHeadphones)
-        try bench.attach(.usbInterface(inputs: 2, outputs: 2, sampleRates: [48_000]))
-        let route = bench.route(.multiRoute, multiRouteInputs: .lastInPort)
-        #expect(route.outputChannelNames == ["Headphones Left", "Headphones Right", "Output 1", "Output 2"])
-        #expect(route.inputTypes == [.usbAudio])
-        #expect(route.inputChannelNames == ["Input 1", "Input 2"])
-    }
-
     @Test("ROUTING-MULTIROUTE-INPUTS-WWDC12: by default (the WWDC 2012 reading) three inputs: built-in mic and two USB")
     func allEligibleInputs() throws {
         var bench = try RoutingBench("ipad")
@@ -55,14 +44,5 @@ struct MultiRouteTests {
         #expect(bench.route(.multiRoute).outputTypes == [.headphones])
         try bench.detach(headphones)
         #expect(bench.route(.multiRoute).outputTypes == [.builtInSpeaker])
-    }
-
-    @Test("ROUTING-MULTIROUTE-PREFERRED-INPUT: a preferred input replaces the last-in input")
-    func preferredInput() throws {
-        var bench = try RoutingBench("ipad")
-        try bench.attach(.wiredHeadset)
-        try bench.attach(.usbInterface(inputs: 2, outputs: 2, sampleRates: [48_000]))
-        try bench.state.setPreferredInput("Wired Microphone", available: bench.availableInputs(.multiRoute))
-        #expect(bench.route(.multiRoute).inputTypes == [.headsetMic])
     }
 }

@@ -63,22 +63,6 @@ struct WirelessRoutingTests {
         #expect(route.outputTypes == [.bluetoothHFP] && route.inputTypes == [.bluetoothHFP])
     }
 
-    @Test("ROUTING-HFP-A2DP-SEPARATE-DEVICES: separate HFP and A2DP devices: last in wins")
-    func separateDevicesLastIn() throws {
-        let options: CategoryOptions = [.allowBluetoothHFP, .allowBluetoothA2DP]
-        var hfpLast = try RoutingBench()
-        try hfpLast.attach(.bluetoothA2DP)
-        try hfpLast.attach(.bluetoothHFP)
-        let hfpRoute = hfpLast.route(.playAndRecord, options: options)
-        #expect(hfpRoute.outputTypes == [.bluetoothHFP] && hfpRoute.inputTypes == [.bluetoothHFP])
-        var a2dpLast = try RoutingBench()
-        try a2dpLast.attach(.bluetoothHFP)
-        try a2dpLast.attach(.bluetoothA2DP)
-        let a2dpRoute = a2dpLast.route(.playAndRecord, options: options)
-        // HFP is a two-way link: with A2DP output the HFP microphone is not used.
-        #expect(a2dpRoute.outputTypes == [.bluetoothA2DP] && a2dpRoute.inputTypes == [.builtInMic])
-    }
-
     @Test("ROUTING-HFP-PAIR: wired headphones after an HFP headset take the output, and the mic leaves HFP")
     func hfpPairBroken() throws {
         var bench = try RoutingBench()
@@ -95,34 +79,6 @@ struct WirelessRoutingTests {
         #expect(bench.route(.record).inputTypes == [.builtInMic])
         #expect(bench.route(.record, options: .allowBluetoothHFP).inputTypes == [.bluetoothHFP])
         #expect(bench.route(.record, options: .allowBluetoothA2DP).outputs.isEmpty)
-    }
-
-    /// One row of QA1803's table: a configuration and whether an attached AirPlay receiver is used.
-    struct AirPlayCase: Sendable, CustomTestStringConvertible {
-        let category: SessionCategory
-        var mode: SessionMode = .default
-        var options: CategoryOptions = []
-        let used: Bool
-        var testDescription: String { "\(category.name)/\(mode.name)\(options.names) → \(used)" }
-    }
-
-    @Test("ROUTING-AIRPLAY-CATEGORY: AirPlay is used per category, mode and option", arguments: [
-        AirPlayCase(category: .ambient, used: true),
-        AirPlayCase(category: .soloAmbient, used: true),
-        AirPlayCase(category: .playback, used: true),
-        AirPlayCase(category: .playback, mode: .moviePlayback, used: true),
-        AirPlayCase(category: .playAndRecord, used: false),
-        AirPlayCase(category: .playAndRecord, options: .allowAirPlay, used: true),
-        AirPlayCase(category: .playAndRecord, mode: .voiceChat, options: [.allowAirPlay, .allowBluetoothHFP], used: false),
-        AirPlayCase(category: .playAndRecord, mode: .videoChat,
-                    options: [.allowAirPlay, .allowBluetoothHFP, .defaultToSpeaker], used: true),
-        AirPlayCase(category: .multiRoute, used: false),
-    ])
-    func airPlay(row: AirPlayCase) throws {
-        var bench = try RoutingBench()
-        try bench.attach(.airPlay(version: 2))
-        let route = bench.route(row.category, mode: row.mode, options: row.options)
-        #expect(route.outputTypes.contains(.airPlay) == row.used)
     }
 
     @Test("ROUTING-MULTIROUTE-NO-BLUETOOTH: multiRoute uses neither A2DP nor HFP")
