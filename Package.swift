@@ -136,7 +136,7 @@ let package = Package(
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenUIKitTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
-                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+                    dependencies: ["CRealtimeProbe", "Conformance", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
         // other facades), rendered by its loopback device on the simulated device's IO cycle.
@@ -167,7 +167,7 @@ let package = Package(
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+            dependencies: ["CRealtimeProbe", "Conformance", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
                            "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
 
