@@ -11,17 +11,10 @@ import Testing
 /// resets as an app sees them.
 @Suite("AVAudioEngine on the device")
 struct EngineDeviceTests {
-    static func launch(_ device: SimulatedDevice, _ name: String = "Game", category: AVAudioSession.Category = .playback) throws {
-        try device.launch(name, backgroundAudio: true) {
-            try AVAudioSession.sharedInstance().setCategory(category)
-            try AVAudioSession.sharedInstance().setActive(true)
-        }
-    }
-
     @Test("ENGINE-DEVICE-IO-CYCLE: a player through an EQ and a reverb reaches the speaker: the tone, then a decaying reverb tail")
     func playerThroughEffects() throws {
         let device = try SimulatedDevice(seed: 21)
-        try Self.launch(device)
+        try EngineRenderingChecks.launch(device)
         let (engine, player) = try device.run(as: "Game") { () throws -> (AVAudioEngine, AVAudioPlayerNode) in
             let engine = AVAudioEngine()
             let player = AVAudioPlayerNode()
@@ -89,7 +82,7 @@ struct EngineDeviceTests {
     @Test("ENGINE-ZOMBIE-AFTER-RESET: an engine from before a media-services reset stops and cannot start; a new one plays")
     func zombie() throws {
         let device = try SimulatedDevice(seed: 26)
-        try Self.launch(device)
+        try EngineRenderingChecks.launch(device)
         func makeEngine() throws -> AVAudioEngine {
             try device.run(as: "Game") {
                 let engine = AVAudioEngine()

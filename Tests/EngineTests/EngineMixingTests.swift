@@ -87,7 +87,7 @@ struct EngineMixingTests {
     @Test("ENGINE-ENVIRONMENT-NODE: on the device, a mono game sound placed left of the listener plays on the speaker's left channel, then moved to the right, on its right channel")
     func environmentOnTheSpeaker() throws {
         let device = try SimulatedDevice(seed: 41)
-        try EngineDeviceTests.launch(device)
+        try EngineRenderingChecks.launch(device)
         let (engine, player, start) = try device.run(as: "Game") { () throws -> (AVAudioEngine, AVAudioPlayerNode, HostTime) in
             let engine = AVAudioEngine()
             let environment = AVAudioEnvironmentNode()

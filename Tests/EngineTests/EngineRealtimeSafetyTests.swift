@@ -90,7 +90,7 @@ extension EngineRealtimeSafetyTests {
     @Test("ENGINE-REALTIME-SAFE-GOAL: the engine's device render (one IO buffer) through EQ and reverb allocates and locks nothing in steady state")
     func deviceRenderAllocatesNothing() throws {
         let device = try SimulatedDevice(seed: 27)
-        try EngineDeviceTests.launch(device)
+        try EngineRenderingChecks.launch(device)
         let engine = try device.run(as: "Game") { () throws -> AVAudioEngine in
             let engine = AVAudioEngine()
             let player = AVAudioPlayerNode()

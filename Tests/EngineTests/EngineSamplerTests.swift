@@ -142,7 +142,7 @@ struct EngineSamplerTests {
     @Test("MIDI-SAMPLER-NOTE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
     func onDevice() throws {
         let device = try SimulatedDevice(seed: 31)
-        try EngineDeviceTests.launch(device, "Synth")
+        try EngineRenderingChecks.launch(device, "Synth")
         let (engine, sampler) = try device.run(as: "Synth") { () throws -> (AVAudioEngine, AVAudioUnitSampler) in
             let engine = AVAudioEngine()
             let sampler = AVAudioUnitSampler()
