@@ -167,7 +167,7 @@ let package = Package(
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CRealtimeProbe", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+            dependencies: ["CRealtimeProbe", "Conformance", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
                            "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
 

@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 @testable import OpenAVFAudio
 import Testing
@@ -9,10 +10,10 @@ struct EngineEnvironmentTests {
     /// A mono 1 kHz burst (0.1 s at 0.5) ahead of the listener, rendered offline for `seconds`
     /// through an environment node set up by `configure`.
     static func burst(seconds: Double = 1, _ configure: (AVAudioEnvironmentNode, AVAudioPlayerNode) -> Void) throws -> AVAudioPCMBuffer {
-        let engine = try EngineGraphTests.offlineEngine()
+        let engine = try EngineSignals.offlineEngine()
         let environment = AVAudioEnvironmentNode()
         engine.attach(environment)
-        engine.connect(environment, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        engine.connect(environment, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         let player = AVAudioPlayerNode()
         let tone = EngineSignals.tone(frequency: 1_000, seconds: 0.1)
         engine.attach(player)

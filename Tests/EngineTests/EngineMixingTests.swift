@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -25,10 +26,10 @@ struct EngineMixingTests {
 
     @Test("ENGINE-MIXING-DESTINATION: a destination's volume changes only that mixer bus; the source's own volume set later overrides it; reconnecting forgets it")
     func destinationVolume() throws {
-        let engine = try EngineGraphTests.offlineEngine()
+        let engine = try EngineSignals.offlineEngine()
         let submix = AVAudioMixerNode()
         engine.attach(submix)
-        engine.connect(submix, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        engine.connect(submix, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         let player = Self.player(in: engine, to: submix)
         try engine.start()
         player.play()
@@ -54,10 +55,10 @@ struct EngineMixingTests {
     @Test("ENGINE-ENVIRONMENT-NODE: a mono source left of the listener is heard on the left, right of it on the right, ahead in the middle, and quieter with distance (inverse model)")
     func environmentPanning() throws {
         func levels(at position: AVAudio3DPoint, listener: AVAudio3DPoint = AVAudio3DPoint(), yaw: Float = 0) throws -> (left: Double, right: Double) {
-            let engine = try EngineGraphTests.offlineEngine()
+            let engine = try EngineSignals.offlineEngine()
             let environment = AVAudioEnvironmentNode()
             engine.attach(environment)
-            engine.connect(environment, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+            engine.connect(environment, to: engine.mainMixerNode, format: EngineSignals.stereo48)
             let player = Self.player(in: engine, to: environment)
             player.position = position
             environment.listenerPosition = listener
@@ -86,7 +87,7 @@ struct EngineMixingTests {
     @Test("ENGINE-ENVIRONMENT-NODE: on the device, a mono game sound placed left of the listener plays on the speaker's left channel, then moved to the right, on its right channel")
     func environmentOnTheSpeaker() throws {
         let device = try SimulatedDevice(seed: 41)
-        try EngineDeviceTests.launch(device)
+        try EngineRenderingChecks.launch(device)
         let (engine, player, start) = try device.run(as: "Game") { () throws -> (AVAudioEngine, AVAudioPlayerNode, HostTime) in
             let engine = AVAudioEngine()
             let environment = AVAudioEnvironmentNode()

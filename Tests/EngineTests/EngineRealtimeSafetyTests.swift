@@ -1,3 +1,4 @@
+@testable import Conformance
 import AudioGraph
 import CRealtimeProbe
 import Foundation
@@ -13,7 +14,7 @@ struct EngineRealtimeSafetyTests {
     @Test("ENGINE-REALTIME-SAFE-GOAL: the realtime manual rendering block allocates nothing once the graph is warm")
     func manualBlockAllocatesNothing() throws {
         let engine = AVAudioEngine()
-        try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
+        try engine.enableManualRenderingMode(.realtime, format: EngineSignals.stereo48, maximumFrameCount: 512)
         let player = AVAudioPlayerNode()
         let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
         let source = AVAudioSourceNode(format: format) { _, _, frameCount, list in
@@ -30,7 +31,7 @@ struct EngineRealtimeSafetyTests {
         try engine.start()
         player.play()
         let block = engine.manualRenderingBlock
-        let output = AVAudioPCMBuffer(pcmFormat: EngineGraphTests.stereo48, frameCapacity: 512)!
+        let output = AVAudioPCMBuffer(pcmFormat: EngineSignals.stereo48, frameCapacity: 512)!
         let list = output.mutableAudioBufferList
         var status: OSStatus = 0
         for _ in 0..<200 { _ = block(512, list, &status) }
@@ -89,7 +90,7 @@ extension EngineRealtimeSafetyTests {
     @Test("ENGINE-REALTIME-SAFE-GOAL: the engine's device render (one IO buffer) through EQ and reverb allocates and locks nothing in steady state")
     func deviceRenderAllocatesNothing() throws {
         let device = try SimulatedDevice(seed: 27)
-        try EngineDeviceTests.launch(device)
+        try EngineRenderingChecks.launch(device)
         let engine = try device.run(as: "Game") { () throws -> AVAudioEngine in
             let engine = AVAudioEngine()
             let player = AVAudioPlayerNode()
@@ -136,12 +137,12 @@ extension EngineRealtimeSafetyTests {
     @Test("ENGINE-REALTIME-SAFE-GOAL: an environment node with its reverb on renders without allocating or locking")
     func environmentReverbAllocatesNothing() throws {
         let engine = AVAudioEngine()
-        try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
+        try engine.enableManualRenderingMode(.realtime, format: EngineSignals.stereo48, maximumFrameCount: 512)
         let environment = AVAudioEnvironmentNode()
         let player = AVAudioPlayerNode()
         engine.attach(environment)
         engine.attach(player)
-        engine.connect(environment, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        engine.connect(environment, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         let tone = EngineSignals.tone(frequency: 440, seconds: 1, rate: 48_000, channels: 1)
         engine.connect(player, to: environment, format: tone.format)
         environment.reverbParameters.enable = true
@@ -152,7 +153,7 @@ extension EngineRealtimeSafetyTests {
         try engine.start()
         player.play()
         let block = engine.manualRenderingBlock
-        let output = AVAudioPCMBuffer(pcmFormat: EngineGraphTests.stereo48, frameCapacity: 512)!
+        let output = AVAudioPCMBuffer(pcmFormat: EngineSignals.stereo48, frameCapacity: 512)!
         var status: OSStatus = 0
         for _ in 0..<50 { _ = block(512, output.mutableAudioBufferList, &status) }
         rt_probe_watch(pthread_self())
@@ -168,7 +169,7 @@ extension EngineRealtimeSafetyTests {
     /// into a submix at 1/32, through a medium-hall reverb at 50 % wet, pulled with renderOffline.
     @Test("ENGINE-REALTIME-SAFE-GOAL: 32 player nodes through their EQs and a reverb, rendered offline, allocate and lock nothing per render cycle")
     func benchmarkChainAllocatesNothing() throws {
-        let stereo = EngineGraphTests.stereo48
+        let stereo = EngineSignals.stereo48
         let mono = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
         let engine = AVAudioEngine()
         try engine.enableManualRenderingMode(.offline, format: stereo, maximumFrameCount: 256)

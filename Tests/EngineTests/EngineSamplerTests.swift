@@ -1,3 +1,4 @@
+@testable import Conformance
 import CRealtimeProbe
 import Foundation
 import OpenAVFAudio
@@ -11,10 +12,10 @@ import Testing
 @Suite("AVAudioUnitSampler")
 struct EngineSamplerTests {
     static func offlineSampler() throws -> (AVAudioEngine, AVAudioUnitSampler) {
-        let engine = try EngineGraphTests.offlineEngine()
+        let engine = try EngineSignals.offlineEngine()
         let sampler = AVAudioUnitSampler()
         engine.attach(sampler)
-        engine.connect(sampler, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        engine.connect(sampler, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         try engine.start()
         return (engine, sampler)
     }
@@ -83,13 +84,13 @@ struct EngineSamplerTests {
     @Test("rendering a sampler with MIDI between renders allocates nothing")
     func allocationFree() throws {
         let engine = AVAudioEngine()
-        try engine.enableManualRenderingMode(.realtime, format: EngineGraphTests.stereo48, maximumFrameCount: 512)
+        try engine.enableManualRenderingMode(.realtime, format: EngineSignals.stereo48, maximumFrameCount: 512)
         let sampler = AVAudioUnitSampler()
         engine.attach(sampler)
-        engine.connect(sampler, to: engine.mainMixerNode, format: EngineGraphTests.stereo48)
+        engine.connect(sampler, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         try engine.start()
         let block = engine.manualRenderingBlock
-        let output = AVAudioPCMBuffer(pcmFormat: EngineGraphTests.stereo48, frameCapacity: 512)!
+        let output = AVAudioPCMBuffer(pcmFormat: EngineSignals.stereo48, frameCapacity: 512)!
         let list = output.mutableAudioBufferList
         var status: OSStatus = 0
         for note in UInt8(48)..<60 { sampler.startNote(note, withVelocity: 90, onChannel: 0) }
@@ -141,7 +142,7 @@ struct EngineSamplerTests {
     @Test("MIDI-SAMPLER-NOTE: a sampler in an engine on the device: the note is heard at the speaker at 440 Hz, then stops")
     func onDevice() throws {
         let device = try SimulatedDevice(seed: 31)
-        try EngineDeviceTests.launch(device, "Synth")
+        try EngineRenderingChecks.launch(device, "Synth")
         let (engine, sampler) = try device.run(as: "Synth") { () throws -> (AVAudioEngine, AVAudioUnitSampler) in
             let engine = AVAudioEngine()
             let sampler = AVAudioUnitSampler()

@@ -1,3 +1,4 @@
+@testable import Conformance
 import AudioFiles
 import Foundation
 import MediaServer

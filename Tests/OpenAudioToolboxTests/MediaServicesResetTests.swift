@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -13,7 +14,7 @@ struct MediaServicesResetTests {
     @Test("SESSION-RESET-ZOMBIES: after a reset the old unit's calls return kAudioComponentErr_InstanceInvalidated (−66749), its callback stops, a new unit is heard")
     func zombieUnit() throws {
         let device = try SimulatedDevice(seed: 40)
-        let old = try RemoteIOTests.launch(device, "Synth") { app in
+        let old = try RemoteIOChecks.launch(device, "Synth") { app in
             try app.setRenderCallback()
             try app.listen(kAudioOutputUnitProperty_IsRunning)
             try app.initializeAndStart()

@@ -1,74 +1,17 @@
+@testable import Conformance
 import Foundation
 import OpenAudioToolbox
 import Testing
 
-/// AUMultiChannelMixer rendered offline: bus volume, pan, enable, master volume, metering.
+/// AUMultiChannelMixer rendered offline (`MultiChannelMixerRig`): bus volume, pan, enable, master
+/// volume, metering.
 @Suite("Multichannel mixer")
 struct MixerTests {
-    /// A mixer with bus 0 mono (a constant 0.5) and bus 1 stereo (a constant 0.2 left, −0.2
-    /// right), initialized, rendering 512 frames per call.
-    final class Rig {
-        let unit: AudioUnit
-        init() throws {
-            var description = AudioComponentDescription(componentType: kAudioUnitType_Mixer, componentSubType: kAudioUnitSubType_MultiChannelMixer,
-                                                        componentManufacturer: kAudioUnitManufacturer_Apple,
-                                                        componentFlags: 0, componentFlagsMask: 0)
-            let component = try #require(AudioComponentFindNext(nil, &description))
-            var instance: AudioUnit?
-            try check(AudioComponentInstanceNew(component, &instance))
-            unit = try #require(instance)
-            var buses: UInt32 = 2
-            try check(AudioUnitSetProperty(unit, kAudioUnitProperty_ElementCount, kAudioUnitScope_Input, 0, &buses, 4))
-            var mono = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
-                                                   mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,
-                                                   mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 1,
-                                                   mBitsPerChannel: 32, mReserved: 0)
-            try check(AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &mono, 40))
-            for bus: UInt32 in 0...1 {
-                var callback = AURenderCallbackStruct(inputProc: { _, _, _, bus, frames, ioData in
-                    for (channel, buffer) in UnsafeMutableAudioBufferListPointer(ioData!).enumerated() {
-                        let value: Float = bus == 0 ? 0.5 : (channel == 0 ? 0.2 : -0.2)
-                        buffer.mData!.assumingMemoryBound(to: Float.self).update(repeating: value, count: Int(frames))
-                    }
-                    return 0
-                }, inputProcRefCon: nil)
-                try check(withUnsafeMutablePointer(to: &callback) {
-                    AudioUnitSetProperty(unit, kAudioUnitProperty_SetRenderCallback, kAudioUnitScope_Input, bus, $0,
-                                         UInt32(MemoryLayout<AURenderCallbackStruct>.size))
-                })
-            }
-            try check(AudioUnitInitialize(unit))
-        }
-
-        deinit { _ = AudioComponentInstanceDispose(unit) }
-
-        /// One render of 512 frames: the first sample of each output channel.
-        func render() throws -> [Float] {
-            let list = AudioBufferList.allocate(maximumBuffers: 2)
-            defer { free(list.unsafeMutablePointer) }
-            for index in 0..<2 { list[index] = AudioBuffer(mNumberChannels: 1, mDataByteSize: 2048, mData: nil) }
-            var timeStamp = AudioTimeStamp()
-            timeStamp.mFlags = .sampleTimeValid
-            try check(AudioUnitRender(unit, nil, &timeStamp, 0, 512, list.unsafeMutablePointer))
-            return (0..<2).map { list[$0].mData!.assumingMemoryBound(to: Float.self)[511] }
-        }
-
-        func set(_ parameter: AudioUnitParameterID, _ scope: AudioUnitScope, _ bus: UInt32, _ value: Float) throws {
-            try check(AudioUnitSetParameter(unit, parameter, scope, bus, value, 0))
-        }
-    }
-
     func close(_ a: [Float], _ b: [Float]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 } }
-
-    @Test("AU-RENDER-OWN-BUFFERS: rendered into the unit's own buffers (nil mData), mono goes to both sides, stereo side for side; the sum is the output")
-    func sums() throws {
-        let rig = try Rig()
-        #expect(close(try rig.render(), [0.7, 0.3]))
-    }
 
     @Test("bus volume, pan, enable and the output's master volume shape the mix")
     func parameters() throws {
-        let rig = try Rig()
+        let rig = try MultiChannelMixerRig()
         try rig.set(kMultiChannelMixerParam_Volume, kAudioUnitScope_Input, 1, 0.5)
         #expect(close(try rig.render(), [0.6, 0.4]))
         try rig.set(kMultiChannelMixerParam_Pan, kAudioUnitScope_Input, 0, -1)
@@ -87,7 +30,7 @@ struct MixerTests {
 
     @Test("metering is off by default; once on, the post power reads the output's level in dB")
     func metering() throws {
-        let rig = try Rig()
+        let rig = try MultiChannelMixerRig()
         var mode: UInt32 = 1
         var size = UInt32(4)
         #expect(AudioUnitGetProperty(rig.unit, kAudioUnitProperty_MeteringMode, kAudioUnitScope_Global, 0, &mode, &size) == 0)
@@ -109,7 +52,7 @@ struct MixerTests {
 
     @Test("an input bus with nothing connected is skipped; the bus count cannot change while initialized")
     func busCount() throws {
-        let rig = try Rig()
+        let rig = try MultiChannelMixerRig()
         var buses: UInt32 = 4
         #expect(AudioUnitSetProperty(rig.unit, kAudioUnitProperty_ElementCount, kAudioUnitScope_Input, 0, &buses, 4) == kAudioUnitErr_Initialized)
         var outputs: UInt32 = 2
@@ -122,7 +65,7 @@ struct MixerTests {
 
     @Test("the parameter list and info describe volume, enable and pan on the input scope")
     func parameterInfo() throws {
-        let rig = try Rig()
+        let rig = try MultiChannelMixerRig()
         var ids = [AudioUnitParameterID](repeating: 0, count: 8)
         var size = UInt32(ids.count * 4)
         #expect(AudioUnitGetProperty(rig.unit, kAudioUnitProperty_ParameterList, kAudioUnitScope_Input, 0, &ids, &size) == 0)

@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -12,54 +13,6 @@ import VirtualDevices
 /// hands it the microphone through the input callback, and tells listeners about the hardware.
 @Suite("RemoteIO")
 struct RemoteIOTests {
-    /// Launches `name` with an active session of `category` and a RemoteIO unit made in its code.
-    static func launch(_ device: SimulatedDevice, _ name: String, category: AVAudioSession.Category = .playback,
-                       configure: (RemoteIOApp) throws -> Void) throws -> RemoteIOApp {
-        let app = RemoteIOApp()
-        try device.launch(name, backgroundAudio: true) {
-            try AVAudioSession.sharedInstance().setCategory(category)
-            try AVAudioSession.sharedInstance().setActive(true)
-            try app.make()
-            try configure(app)
-        }
-        return app
-    }
-
-    @Test("AU-REMOTEIO-ELEMENT-ZERO-OUTPUT: a render callback's 1 kHz sine reaches the speaker at its level and frequency")
-    func renderCallbackIsHeard() throws {
-        let device = try SimulatedDevice(seed: 1)
-        let app = try Self.launch(device, "Synth") { app in
-            try app.setRenderCallback()
-            try app.initializeAndStart()
-        }
-        device.advance(to: .seconds(1))
-        let speaker = try #require(device.sink("Speaker"))
-        for channel in 1...2 {
-            let level = try #require(speaker.level(channel: channel, from: .milliseconds(100), to: .milliseconds(900)))
-            #expect(abs(level.rms - 0.5 / 2.0.squareRoot()) < 0.005)
-            let frequency = try #require(speaker.dominantFrequency(channel: channel, from: .milliseconds(100), to: .milliseconds(900)))
-            #expect(abs(frequency - 1000) < 1)
-        }
-        #expect(!app.renderCalls.isEmpty)
-        try Self.expectIdealSine(speaker, amplitude: 0.5, frequency: 1000, until: 48_000)
-    }
-
-    /// The speaker carries exactly the callback's sine, sample for sample, from the cycle the unit
-    /// started in to `until`: no cycle missed, repeated or cut (its phase comes from mSampleTime).
-    static func expectIdealSine(_ sink: PortSink, amplitude: Float, frequency: Double, until end: Int) throws {
-        let samples = try #require(sink.samples(channel: 1))
-        // sin(0) = 0 at the first frame: the tone starts one frame before the first non-zero sample.
-        let start = try #require(samples.firstIndex { $0 != 0 }) - 1
-        #expect(start >= 0)
-        var worst: Float = 0
-        for index in start..<min(end, samples.count) {
-            let phase: Double = 2 * Double.pi * frequency * Double(index - start) / 48_000
-            let ideal: Float = amplitude * Float(sin(phase))
-            worst = max(worst, abs(samples[index] - ideal))
-        }
-        #expect(worst < 1e-4, "largest deviation from the ideal sine: \(worst)")
-    }
-
     @Test("with a 3 ms IO buffer at 48 kHz the callback runs once per cycle with 128 frames and gapless sample times")
     func oncePerCycleWithGaplessTimes() throws {
         let device = try SimulatedDevice(seed: 2)
@@ -87,33 +40,15 @@ struct RemoteIOTests {
         let first = try #require(speaker.samples(channel: 1)?.firstIndex { $0 != 0 }) - 1
         let next = try #require(device.server.ioCycle?.start)
         #expect(Int64(app.renderCalls.count) * 128 == next - Int64(first))
-        try Self.expectIdealSine(speaker, amplitude: 0.5, frequency: 1000, until: Int(next))
-    }
-
-    @Test("AU-REMOTEIO-ELEMENT-ONE-INPUT: the input callback's AudioUnitRender on bus 1 gets the microphone tone once record permission is granted")
-    func inputWithPermission() throws {
-        let device = try SimulatedDevice(seed: 3)
-        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
-        let app = try Self.launch(device, "Recorder", category: .playAndRecord) { app in
-            try app.enableInput()
-            try app.initializeAndStart()
-            AVAudioApplication.requestRecordPermission { _ in }
-        }
-        device.advance(to: .milliseconds(500))
-        #expect(!app.captured.isEmpty && app.captured.allSatisfy { $0 == 0 }, "silence until permission")
-        let before = app.captured.count
-        device.answerRecordPermission("Recorder", granted: true)
-        device.advance(to: .seconds(1))
-        #expect(app.renderStatuses.allSatisfy { $0 == 0 })
-        let after = app.captured[(before + 4_800)...]
-        #expect(abs(toneAmplitude(after, frequency: 440, rate: 48_000) - 0.25) < 0.01)
+        let worst = try #require(RemoteIOApp.idealSineDeviation(speaker, amplitude: 0.5, frequency: 1000, until: Int(next)))
+        #expect(worst < 1e-4, "largest deviation from the ideal sine: \(worst)")
     }
 
     @Test("SESSION-PERMISSION-SILENCE: without record permission the RemoteIO input callback renders silence")
     func inputWithoutPermission() throws {
         let device = try SimulatedDevice(seed: 4)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
-        let app = try Self.launch(device, "Recorder", category: .playAndRecord) { app in
+        let app = try RemoteIOChecks.launch(device, "Recorder", category: .playAndRecord) { app in
             try app.enableInput()
             try app.initializeAndStart()
         }
@@ -122,64 +57,10 @@ struct RemoteIOTests {
         #expect(app.captured.allSatisfy { $0 == 0 })
     }
 
-    @Test("AU-REMOTEIO-HARDWARE-FORMAT-READ-ONLY: a 96 kHz USB interface arriving fires the StreamFormat listener with the new hardware rate")
-    func streamFormatListenerOnRateChange() throws {
-        let device = try SimulatedDevice(seed: 5)
-        let app = try Self.launch(device, "DAW") { app in
-            try app.setRenderCallback()
-            try app.listen(kAudioUnitProperty_StreamFormat)
-            try app.initializeAndStart()
-        }
-        device.advance(to: .seconds(1))
-        #expect(app.listenerCalls.isEmpty)
-        try device.attach("usb-interface:2x2@96000")
-        device.advance(to: .seconds(2))
-        let output = app.listenerCalls.first { $0.scope == kAudioUnitScope_Output && $0.element == 0 }
-        #expect(output?.rate == 96_000)
-        #expect(app.listenerCalls.contains { $0.scope == kAudioUnitScope_Input && $0.element == 1 && $0.rate == 96_000 })
-    }
-
-    @Test("AU-TOO-MANY-FRAMES: a 4096-frame IO buffer over the default MaximumFramesPerSlice (1156) fails with −10874 until the app raises it")
-    func tooManyFramesToProcess() throws {
-        let device = try SimulatedDevice(seed: 6)
-        let app = RemoteIOApp()
-        try device.launch("Synth", backgroundAudio: true) {
-            let session = AVAudioSession.sharedInstance()
-            try session.setCategory(.playback)
-            try session.setPreferredIOBufferDuration(0.093)
-            try session.setActive(true)
-            try app.make()
-            try app.setRenderCallback()
-            try app.initializeAndStart()
-        }
-        #expect(device.server.currentHardware.ioBufferFrames == 4096)
-        device.advance(to: .seconds(1))
-        #expect(app.renderCalls.isEmpty)
-        var error: OSStatus = 0
-        var size = UInt32(4)
-        #expect(AudioUnitGetProperty(app.unit!, kAudioUnitProperty_LastRenderError, kAudioUnitScope_Global, 0, &error, &size) == 0)
-        #expect(error == kAudioUnitErr_TooManyFramesToProcess)
-        #expect(device.sink("Speaker")?.isSilent(channel: 1, from: .zero, to: .seconds(1)) == true)
-        try device.run(as: "Synth") {
-            var frames: UInt32 = 4096
-            #expect(AudioUnitSetProperty(app.unit!, kAudioUnitProperty_MaximumFramesPerSlice, kAudioUnitScope_Global, 0, &frames, 4)
-                    == kAudioUnitErr_Initialized)
-            try check(AudioOutputUnitStop(app.unit!))
-            try check(AudioUnitUninitialize(app.unit!))
-            try check(AudioUnitSetProperty(app.unit!, kAudioUnitProperty_MaximumFramesPerSlice, kAudioUnitScope_Global, 0, &frames, 4))
-            try app.initializeAndStart()
-        }
-        device.advance(to: .seconds(2))
-        #expect(app.renderCalls.allSatisfy { $0.frames == 4096 } && app.renderCalls.count >= 10)
-        let measured = device.sink("Speaker")?.level(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900))
-        let level = try #require(measured)
-        #expect(abs(level.rms - 0.5 / 2.0.squareRoot()) < 0.005)
-    }
-
     @Test("an incoming call stops the unit: IsRunning listeners hear it, the callback is no longer called")
     func interruptionStopsTheUnit() throws {
         let device = try SimulatedDevice(seed: 7)
-        let app = try Self.launch(device, "Synth") { app in
+        let app = try RemoteIOChecks.launch(device, "Synth") { app in
             try app.setRenderCallback()
             try app.listen(kAudioOutputUnitProperty_IsRunning)
             try app.initializeAndStart()
@@ -231,7 +112,7 @@ struct RemoteIOTests {
     func inputWithoutLatency() throws {
         let device = try SimulatedDevice(seed: 9)
         device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
-        let app = try Self.launch(device, "Tuner", category: .playAndRecord) { app in
+        let app = try RemoteIOChecks.launch(device, "Tuner", category: .playAndRecord) { app in
             var zero: UInt32 = 0
             try check(AudioUnitSetProperty(app.unit!, kAudioOutputUnitProperty_StartTimestampsAtZero, kAudioUnitScope_Global, 0, &zero, 4))
             try app.enableInput()
@@ -263,7 +144,7 @@ struct RemoteIOTests {
         try device.launch("Maps", backgroundAudio: true) {
             try AVAudioSession.sharedInstance().setCategory(.playback, mode: .voicePrompt, options: [.duckOthers])
         }
-        let game = try Self.launch(device, "Game", category: .ambient) { app in
+        let game = try RemoteIOChecks.launch(device, "Game", category: .ambient) { app in
             try app.setRenderCallback()
             try app.initializeAndStart()
         }
@@ -297,7 +178,7 @@ struct SharedIOCountTests {
         buffer.frameLength = 48_000
         try file.write(from: buffer)
         var player: AVAudioPlayer?
-        let unit = try RemoteIOTests.launch(device, "Synth") { app in
+        let unit = try RemoteIOChecks.launch(device, "Synth") { app in
             try app.setRenderCallback()
             try app.initializeAndStart()
             player = try AVAudioPlayer(contentsOf: url)

@@ -23,10 +23,10 @@ public enum BuiltInChecks {
         PlayerChecks.all, AudioPlayerChecks.all, AudioRecorderChecks.all,
 
         // The engine
-        EngineChecks.all,
+        EngineChecks.all, EngineNodeChecks.all, EnginePlayerChecks.all, EngineRenderingChecks.all, EngineEffectChecks.all,
 
         // Audio Units, Inter-App Audio, the component manager
-        MusicDeviceChecks.all,
+        MusicDeviceChecks.all, AudioUnitChecks.all, AudioUnitGraphChecks.all, RemoteIOChecks.all,
         InterAppAudioChecks.all, ComponentManagerChecks.all, AppLifecycleChecks.all,
 
         // Core MIDI and MIDI over Bluetooth LE

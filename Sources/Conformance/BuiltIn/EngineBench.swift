@@ -1,9 +1,19 @@
 import Foundation
 import OpenAVFAudio
 
-/// Signal helpers for the engine tests: make tone buffers, read rendered channels, measure a
-/// tone's amplitude (Goertzel) and a stretch's peak.
+/// Signal helpers for the engine's checks and tests: an offline engine, tone buffers, a rendered
+/// channel's samples, a tone's amplitude (Goertzel) and a stretch's peak.
 enum EngineSignals {
+    static let stereo48 = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!
+    static let mono48 = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)!
+
+    /// An engine in offline manual rendering mode, so every rendered frame is known.
+    static func offlineEngine(format: AVAudioFormat = stereo48, maximumFrames: AVAudioFrameCount = 1024) throws -> AVAudioEngine {
+        let engine = AVAudioEngine()
+        try engine.enableManualRenderingMode(.offline, format: format, maximumFrameCount: maximumFrames)
+        return engine
+    }
+
     static func tone(frequency: Double, amplitude: Float = 0.5, seconds: Double, rate: Double = 48_000,
                      channels: AVAudioChannelCount = 1) -> AVAudioPCMBuffer {
         let format = AVAudioFormat(standardFormatWithSampleRate: rate, channels: channels)!
@@ -15,6 +25,14 @@ enum EngineSignals {
                 buffer.floatChannelData![channel][frame] = amplitude * Float(sin(2 * Double.pi * frequency * Double(frame) / rate))
             }
         }
+        return buffer
+    }
+
+    /// A mono 48 kHz buffer of `frames` frames all at `value` (easy to find in the output).
+    static func constant(_ value: Float, frames: AVAudioFrameCount) -> AVAudioPCMBuffer {
+        let buffer = AVAudioPCMBuffer(pcmFormat: mono48, frameCapacity: frames)!
+        buffer.frameLength = frames
+        buffer.floatChannelData![0].update(repeating: value, count: Int(frames))
         return buffer
     }
 
@@ -30,6 +48,13 @@ enum EngineSignals {
             (s2, s1) = (s1, s0)
         }
         return 2 * (s1 * s1 + s2 * s2 - coefficient * s1 * s2).squareRoot() / Double(samples.count)
+    }
+
+    /// The frequency near `guess` (±30 %, 1 Hz steps) where `samples` are loudest.
+    static func frequency(_ samples: ArraySlice<Float>, around guess: Double, rate: Double = 48_000) -> Double {
+        stride(from: guess * 0.7, through: guess * 1.3, by: 1).max {
+            amplitude(samples, frequency: $0, rate: rate) < amplitude(samples, frequency: $1, rate: rate)
+        }!
     }
 
     static func peak(_ samples: ArraySlice<Float>) -> Float { samples.map(abs).max() ?? 0 }
@@ -51,9 +76,23 @@ enum EngineSignals {
         }
         return result
     }
+
+    /// player → `effect` → main mixer, mono 48 kHz, offline; returns the rendered channel.
+    static func render(through effect: AVAudioNode, _ buffer: AVAudioPCMBuffer, seconds: Double, loops: Bool = false) throws -> [Float] {
+        let engine = try offlineEngine(format: mono48, maximumFrames: 4096)
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.attach(effect)
+        engine.connect(player, to: effect, format: buffer.format)
+        engine.connect(effect, to: engine.mainMixerNode, format: buffer.format)
+        player.scheduleBuffer(buffer, at: nil, options: loops ? .loops : [])
+        try engine.start()
+        player.play()
+        return samples(try renderOffline(engine, seconds: seconds), channel: 0)
+    }
 }
 
-/// What completion handlers (which are `@Sendable`) report, collected for a test to read.
+/// What completion handlers (which are `@Sendable`) report, collected for a check to read.
 final class CallLog<Value>: @unchecked Sendable {
     var values: [Value] = []
     func append(_ value: Value) { values.append(value) }

@@ -4,10 +4,11 @@ import OpenAudioToolbox
 import OpenAVFAudio
 import OpenCoreAudioTypes
 import Soundcheck
+import VirtualDevices
 
-/// A test app that talks to RemoteIO the way iOS apps do: it finds the component, makes an
+/// An app that talks to RemoteIO the way iOS apps do: it finds the component, makes an
 /// instance, sets formats and callbacks, and records what its callbacks saw.
-final class RemoteIOApp {
+final class RemoteIOApp: @unchecked Sendable {
     var unit: AudioUnit?
     /// Render callback: every (frames, sample time) it was called with.
     var renderCalls: [(frames: UInt32, sampleTime: Float64)] = []
@@ -34,7 +35,7 @@ final class RemoteIOApp {
     /// Makes the unit (in the app's context, as app code runs), mono or stereo float client output.
     func make(subType: OSType = kAudioUnitSubType_RemoteIO) throws {
         var description = Self.description(subType)
-        guard let component = AudioComponentFindNext(nil, &description) else { throw Failure("no component") }
+        guard let component = AudioComponentFindNext(nil, &description) else { throw CheckAbort(message: "no component for \(subType)") }
         var instance: AudioComponentInstance?
         try check(AudioComponentInstanceNew(component, &instance))
         unit = instance
@@ -107,14 +108,9 @@ final class RemoteIOApp {
     }
 }
 
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Throws unless `status` is noErr, naming it.
+/// Throws unless `status` is noErr, naming the call.
 func check(_ status: OSStatus, _ what: String = #function) throws {
-    guard status == 0 else { throw Failure("\(what): OSStatus \(status)") }
+    guard status == 0 else { throw CheckAbort(message: "\(what): OSStatus \(status)") }
 }
 
 /// Amplitude of the `frequency` component of `samples` at `rate` (a single-bin DFT).
@@ -126,4 +122,74 @@ func toneAmplitude(_ samples: ArraySlice<Float>, frequency: Double, rate: Double
         im -= Double(sample) * sin(phase)
     }
     return 2 * (re * re + im * im).squareRoot() / Double(samples.count)
+}
+
+extension RemoteIOApp {
+    /// How far `sink`'s channel 1 strays from an ideal sine of `amplitude` and `frequency` (48 kHz)
+    /// from the first frame the app's tone starts on to `end`: 0 means no cycle was missed,
+    /// repeated or cut (the callback takes its phase from mSampleTime). Nil when nothing played.
+    static func idealSineDeviation(_ sink: PortSink, amplitude: Float, frequency: Double, until end: Int) -> Float? {
+        guard let samples = sink.samples(channel: 1), let heard = samples.firstIndex(where: { $0 != 0 }), heard >= 1 else { return nil }
+        // sin(0) = 0 at the first frame: the tone starts one frame before the first non-zero sample.
+        let start = heard - 1
+        var worst: Float = 0
+        for index in start..<min(end, samples.count) {
+            let phase: Double = 2 * Double.pi * frequency * Double(index - start) / 48_000
+            worst = max(worst, abs(samples[index] - amplitude * Float(sin(phase))))
+        }
+        return worst
+    }
+}
+
+/// A mixer with bus 0 mono (a constant 0.5) and bus 1 stereo (a constant 0.2 left, −0.2
+/// right), initialized, rendering 512 frames per call.
+final class MultiChannelMixerRig: @unchecked Sendable {
+    let unit: AudioUnit
+    init() throws {
+        var description = AudioComponentDescription(componentType: kAudioUnitType_Mixer, componentSubType: kAudioUnitSubType_MultiChannelMixer,
+                                                    componentManufacturer: kAudioUnitManufacturer_Apple,
+                                                    componentFlags: 0, componentFlagsMask: 0)
+        let component = try CheckProbe.required(AudioComponentFindNext(nil, &description), "AUMultiChannelMixer")
+        var instance: AudioUnit?
+        try check(AudioComponentInstanceNew(component, &instance))
+        unit = try CheckProbe.required(instance, "the mixer instance")
+        var buses: UInt32 = 2
+        try check(AudioUnitSetProperty(unit, kAudioUnitProperty_ElementCount, kAudioUnitScope_Input, 0, &buses, 4))
+        var mono = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatLinearPCM,
+                                               mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,
+                                               mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 1,
+                                               mBitsPerChannel: 32, mReserved: 0)
+        try check(AudioUnitSetProperty(unit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &mono, 40))
+        for bus: UInt32 in 0...1 {
+            var callback = AURenderCallbackStruct(inputProc: { _, _, _, bus, frames, ioData in
+                for (channel, buffer) in UnsafeMutableAudioBufferListPointer(ioData!).enumerated() {
+                    let value: Float = bus == 0 ? 0.5 : (channel == 0 ? 0.2 : -0.2)
+                    buffer.mData!.assumingMemoryBound(to: Float.self).update(repeating: value, count: Int(frames))
+                }
+                return 0
+            }, inputProcRefCon: nil)
+            try check(withUnsafeMutablePointer(to: &callback) {
+                AudioUnitSetProperty(unit, kAudioUnitProperty_SetRenderCallback, kAudioUnitScope_Input, bus, $0,
+                                     UInt32(MemoryLayout<AURenderCallbackStruct>.size))
+            })
+        }
+        try check(AudioUnitInitialize(unit))
+    }
+
+    deinit { _ = AudioComponentInstanceDispose(unit) }
+
+    /// One render of 512 frames: the first sample of each output channel.
+    func render() throws -> [Float] {
+        let list = AudioBufferList.allocate(maximumBuffers: 2)
+        defer { free(list.unsafeMutablePointer) }
+        for index in 0..<2 { list[index] = AudioBuffer(mNumberChannels: 1, mDataByteSize: 2048, mData: nil) }
+        var timeStamp = AudioTimeStamp()
+        timeStamp.mFlags = .sampleTimeValid
+        try check(AudioUnitRender(unit, nil, &timeStamp, 0, 512, list.unsafeMutablePointer))
+        return (0..<2).map { list[$0].mData!.assumingMemoryBound(to: Float.self)[511] }
+    }
+
+    func set(_ parameter: AudioUnitParameterID, _ scope: AudioUnitScope, _ bus: UInt32, _ value: Float) throws {
+        try check(AudioUnitSetParameter(unit, parameter, scope, bus, value, 0))
+    }
 }
