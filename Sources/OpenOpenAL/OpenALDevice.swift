@@ -16,6 +16,7 @@ final class OpenALDevice {
     let binding: AppBinding
     private(set) var unit: AudioUnit?
     private let scratch: UnsafeMutablePointer<Float>
+    private var isClosed = false
     /// The output stopped because the app asked (close, not news for the interruption rule).
     private var stopping = false
     /// Told when the output stops without being asked (an interruption, the media server died).
@@ -69,6 +70,13 @@ final class OpenALDevice {
         stopOutput()
         if let unit { _ = AudioComponentInstanceDispose(unit) }
         unit = nil
+        closeLibraryDevice()
+    }
+
+    /// Closes OpenAL Soft's device; the output renders silence from then on.
+    func closeLibraryDevice() {
+        guard !isClosed else { return }
+        isClosed = true
         _ = COpenAL.alcCloseDevice(handle)
     }
 
@@ -123,7 +131,11 @@ final class OpenALDevice {
         guard frames <= Self.maximumFrames, buffers.count >= 2,
               let left = buffers[0].mData?.assumingMemoryBound(to: Float.self),
               let right = buffers[1].mData?.assumingMemoryBound(to: Float.self) else { return kAudio_ParamError }
-        COpenAL.alcRenderSamplesSOFT(handle, scratch, ALCsizei(frames))
+        if isClosed {
+            scratch.update(repeating: 0, count: 2 * frames)
+        } else {
+            COpenAL.alcRenderSamplesSOFT(handle, scratch, ALCsizei(frames))
+        }
         capturer.append(scratch, frames: frames)
         for frame in 0..<frames {
             left[frame] = scratch[2 * frame]
