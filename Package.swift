@@ -136,7 +136,7 @@ let package = Package(
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenUIKitTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         .testTarget(name: "OpenAudioToolboxTests",
-                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+                    dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Conformance"]),
 
         // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
         // other facades), rendered by its loopback device on the simulated device's IO cycle.
@@ -144,7 +144,7 @@ let package = Package(
         .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
         .testTarget(name: "OpenOpenALTests",
                     dependencies: ["OpenOpenAL", "COpenAL", "CRealtimeProbe", "OpenAudioToolbox", "AudioGraph", "Soundcheck", "OpenAVFAudio",
-                                   "MediaServer", "SimCore", "VirtualDevices"]),
+                                   "MediaServer", "SimCore", "VirtualDevices", "Conformance"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
