@@ -138,9 +138,10 @@ let package = Package(
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["CRealtimeProbe", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Conformance"]),
 
-        // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
-        // other facades), rendered by its loopback device on the simulated device's IO cycle.
-        systemLibrary("COpenAL", pkgConfig: "openal", apt: "libopenal-dev"),
+        // OpenAL: Debian's OpenAL Soft (COpenAL: its headers, the library loaded with dlopen on first use
+        // so the variables it reads at load time can be cleared first) behind Apple's alc*/al* API
+        // (OpenOpenAL, named like the other facades), rendered by its loopback device on the IO cycle.
+        .target(name: "COpenAL", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
         .testTarget(name: "OpenOpenALTests",
                     dependencies: ["OpenOpenAL", "COpenAL", "CRealtimeProbe", "OpenAudioToolbox", "AudioGraph", "Soundcheck", "OpenAVFAudio",

@@ -45,8 +45,8 @@ final class OpenALApp: SimulationResource {
     }
 
     func createContext(on handle: OpaquePointer) -> OpaquePointer? {
-        guard devices[handle] != nil else { return nil }
-        let context = OpenALDevice.contextAttributes.withUnsafeBufferPointer { COpenAL.alcCreateContext(handle, $0.baseAddress) }
+        guard let device = devices[handle] else { return nil }
+        let context = device.contextAttributes.withUnsafeBufferPointer { COpenAL.alcCreateContext(handle, $0.baseAddress) }
         if let context { contextDevice[context] = handle }
         return context
     }

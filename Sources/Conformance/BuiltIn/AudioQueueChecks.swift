@@ -40,6 +40,27 @@ enum AudioQueueChecks {
         try CheckProbe.required(device.sink("Speaker")?.level(channel: 1, from: from, to: to), "the speaker's level").rms
     }
 
+    /// A mono 16-bit 44.1 kHz output queue looping one second of a `frequency` tone in one
+    /// buffer the callback re-enqueues; `configure` runs before it starts (its two statuses are
+    /// returned with the start's). Call in the app's code.
+    static func loopingToneQueue(frequency: Int, _ configure: (AudioQueueRef) -> (OSStatus, OSStatus)) throws -> (OSStatus, OSStatus, OSStatus) {
+        let wav = TestToneFile.wav(frequency: frequency, amplitude: 0.5, sampleRate: 44_100, seconds: 1)
+        let pcm = wav.subdata(in: 44..<wav.count)
+        var format = int16Format(rate: 44_100)
+        var queue: AudioQueueRef?
+        let created = AudioQueueNewOutput(&format, { _, queue, buffer in _ = AudioQueueEnqueueBuffer(queue, buffer, 0, nil) },
+                                          nil, nil, nil, 0, &queue)
+        guard created == noErr, let queue else { throw CheckAbort(message: "AudioQueueNewOutput: \(created)") }
+        var buffer: AudioQueueBufferRef?
+        _ = AudioQueueAllocateBuffer(queue, UInt32(pcm.count), &buffer)
+        let full = try CheckProbe.required(buffer, "the buffer")
+        pcm.withUnsafeBytes { full.pointee.mAudioData.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        full.pointee.mAudioDataByteSize = UInt32(pcm.count)
+        _ = AudioQueueEnqueueBuffer(queue, full, 0, nil)
+        let (first, second) = configure(queue)
+        return (first, second, AudioQueueStart(queue, nil))
+    }
+
     /// What the speaker heard of one played tone: how long it sounded and at what frequency.
     struct Played: CustomStringConvertible {
         let sounding: Double

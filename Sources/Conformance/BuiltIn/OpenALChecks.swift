@@ -163,5 +163,25 @@ enum OpenALChecks {
             let headphones = try imageDB(device, tone: 7_000, from: .milliseconds(700), to: .milliseconds(900))
             p.expect(headphones < -45, "the 7 kHz source renders cleanly at the headphone quality: image \(headphones) dB")
         },
+        BuiltInCheck(["MULTICHANNEL-OPENAL-OUTPUT"],
+                     "on a 5.1 HDMI route OpenAL renders six channels: a source behind on the left sounds on the left surround, one ahead on the front pair") { p in
+            let device = try p.device()
+            try device.attach("hdmi:6")
+            let game = PositionalGame()
+            p.expect(try launch(device, game, at: -1), equals: AL_NO_ERROR, "the game starts")
+            device.run(as: "Game") { alSource3f(game.source, AL_POSITION, -1, 0, 1) }
+            device.advance(to: .milliseconds(400))
+            let behindLeft = (1...6).map { device.peakDBFS("HDMIOutput-1", channel: $0) }
+            device.run(as: "Game") { alSource3f(game.source, AL_POSITION, 0, 0, -1) }
+            device.advance(to: .milliseconds(800))
+            let ahead = (1...6).map { device.peakDBFS("HDMIOutput-1", channel: $0) }
+            let loudest = (behindLeft.indices.max { behindLeft[$0] < behindLeft[$1] } ?? -1) + 1
+            // HDMI's 5.1 channels: left, right, centre, LFE, left surround, right surround.
+            p.expect(loudest, equals: 5, "behind on the left: the left surround is loudest of \(behindLeft)")
+            p.expect(behindLeft[4] > -30 && behindLeft[5] < behindLeft[4] - 6 && behindLeft[0] < -60 && behindLeft[1] < -60,
+                     "the right surround quieter, the front pair silent: \(behindLeft)")
+            p.expect(ahead[0] > -30 && abs(ahead[0] - ahead[1]) < 1 && ahead[4] < -60 && ahead[5] < -60,
+                     "ahead: the front pair alike, the surrounds silent: \(ahead)")
+        },
     ]
 }
