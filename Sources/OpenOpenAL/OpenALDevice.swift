@@ -10,8 +10,8 @@ import OpenCoreAudioTypes
 /// converted to the hardware rate by RemoteIO) — so 3D positions really pan and attenuate.
 ///
 /// From iOS 7 OpenAL renders to multichannel output hardware when there is some (WWDC 2013
-/// session 602): a device opened while the app's route has six or more output channels (5.1
-/// HDMI) renders OpenAL Soft's 5.1 layout — front left, right, centre, LFE, side left, right,
+/// session 602): a device opened while the app's session has six or more output channels (5.1
+/// HDMI, once the app asked for them with `setPreferredOutputNumberOfChannels`) renders OpenAL Soft's 5.1 layout — front left, right, centre, LFE, side left, right,
 /// the order of HDMI's channel labels — onto the first six; otherwise stereo.
 final class OpenALDevice {
     static let sampleRate: ALCint = 48_000

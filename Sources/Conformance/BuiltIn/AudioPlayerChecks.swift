@@ -63,13 +63,13 @@ enum AudioPlayerChecks {
     }
 
     /// What the delegate was told, in order: "began", "ended", "decode error <code>", "finished <flag>".
-    /// At "ended" it resumes the player, as the talk's apps do.
+    /// At "ended" it reactivates the session and resumes the player, as the talk's apps do.
     final class DelegateLog: AVAudioPlayerDelegate {
         var calls: [String] = []
         func audioPlayerBeginInterruption(_ player: AVAudioPlayer) { calls.append("began") }
         func audioPlayerEndInterruption(_ player: AVAudioPlayer, withOptions flags: Int) {
-            calls.append("ended")
-            _ = player.play()
+            try? AVAudioSession.sharedInstance().setActive(true)
+            calls.append(player.play() ? "ended" : "ended, play refused")
         }
         func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: Error?) {
             calls.append("decode error \((error as NSError?)?.code ?? 0)")

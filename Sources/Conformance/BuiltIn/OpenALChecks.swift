@@ -10,11 +10,13 @@ import VirtualDevices
 /// `alcGetProcAddress` cast to the header's proc-pointer types, heard at the speaker or read back
 /// through the output capturer.
 enum OpenALChecks {
-    /// Launches a soloAmbient game whose positional 1 kHz source plays at `x`; returns `alGetError()`.
-    static func launch(_ device: SimulatedDevice, _ game: PositionalGame, at x: ALfloat) throws -> ALenum {
+    /// Launches a soloAmbient game whose positional 1 kHz source plays at `x` (after asking for
+    /// `outputChannels` when given); returns `alGetError()`.
+    static func launch(_ device: SimulatedDevice, _ game: PositionalGame, at x: ALfloat, outputChannels: Int? = nil) throws -> ALenum {
         try device.launch("Game") { () throws -> ALenum in
             try AVAudioSession.sharedInstance().setCategory(.soloAmbient)
             try AVAudioSession.sharedInstance().setActive(true)
+            if let outputChannels { try AVAudioSession.sharedInstance().setPreferredOutputNumberOfChannels(outputChannels) }
             game.observeInterruptions()
             return game.start(frequency: 1000, at: x)
         }
@@ -164,11 +166,11 @@ enum OpenALChecks {
             p.expect(headphones < -45, "the 7 kHz source renders cleanly at the headphone quality: image \(headphones) dB")
         },
         BuiltInCheck(["MULTICHANNEL-OPENAL-OUTPUT"],
-                     "on a 5.1 HDMI route OpenAL renders six channels: a source behind on the left sounds on the left surround, one ahead on the front pair") { p in
+                     "a game that asks for HDMI 5.1's six channels gets OpenAL rendering to them: a source behind on the left sounds on the left surround, one ahead on the front pair") { p in
             let device = try p.device()
             try device.attach("hdmi:6")
             let game = PositionalGame()
-            p.expect(try launch(device, game, at: -1), equals: AL_NO_ERROR, "the game starts")
+            p.expect(try launch(device, game, at: -1, outputChannels: 6), equals: AL_NO_ERROR, "the game starts")
             device.run(as: "Game") { alSource3f(game.source, AL_POSITION, -1, 0, 1) }
             device.advance(to: .milliseconds(400))
             let behindLeft = (1...6).map { device.peakDBFS("HDMIOutput-1", channel: $0) }
