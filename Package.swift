@@ -138,13 +138,14 @@ let package = Package(
         .testTarget(name: "OpenAudioToolboxTests",
                     dependencies: ["CRealtimeProbe", "Conformance", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
-        // OpenAL: Debian's OpenAL Soft (COpenAL) behind Apple's alc*/al* API (OpenOpenAL, named like the
-        // other facades), rendered by its loopback device on the simulated device's IO cycle.
-        systemLibrary("COpenAL", pkgConfig: "openal", apt: "libopenal-dev"),
+        // OpenAL: Debian's OpenAL Soft (COpenAL: its headers, the library loaded with dlopen on first use
+        // so the variables it reads at load time can be cleared first) behind Apple's alc*/al* API
+        // (OpenOpenAL, named like the other facades), rendered by its loopback device on the IO cycle.
+        .target(name: "COpenAL", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
         .testTarget(name: "OpenOpenALTests",
                     dependencies: ["OpenOpenAL", "COpenAL", "CRealtimeProbe", "OpenAudioToolbox", "AudioGraph", "Soundcheck", "OpenAVFAudio",
-                                   "MediaServer", "SimCore", "VirtualDevices"]),
+                                   "MediaServer", "SimCore", "VirtualDevices", "Conformance"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in

@@ -64,6 +64,8 @@ final class AudioQueueObject {
     let decoder: AudioQueueDecoder?
     /// `kAudioQueueProperty_MagicCookie`: the compressed stream's codec configuration.
     var magicCookie: [UInt8] = []
+    /// `kAudioQueueProperty_ChannelAssignments`: the route channel each queue channel plays on.
+    var channelAssignments: [ChannelAssignment]?
     /// The RemoteIO instance that carries the queue's audio to the device while it runs.
     var output: RemoteIOUnit?
     /// The queue stops its own unit (pause, stop): the unit's stop is not news.
@@ -278,6 +280,7 @@ final class AudioQueueObject {
                 return 0
             }, inputProcRefCon: nil)
         }
+        applyChannelAssignments(to: unit)
         unit.addListener(kAudioOutputUnitProperty_IsRunning, { refCon, _, _, _, _ in
             Unmanaged<AudioQueueObject>.fromOpaque(refCon).takeUnretainedValue().outputRunningChanged()
         }, Unmanaged.passUnretained(self).toOpaque())

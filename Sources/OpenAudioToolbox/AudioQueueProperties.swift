@@ -43,6 +43,8 @@ public func AudioQueueSetProperty(_ inAQ: AudioQueueRef, _ inID: AudioQueuePrope
             return queue.setCodecPolicy(value)
         case kAudioQueueProperty_MagicCookie:
             queue.magicCookie = Array(UnsafeRawBufferPointer(start: inData, count: Int(inDataSize)))
+        case kAudioQueueProperty_ChannelAssignments:
+            return queue.setChannelAssignments(inData, inDataSize)
         case kAudioQueueProperty_IsRunning, kAudioQueueProperty_StreamDescription, kAudioQueueDeviceProperty_SampleRate,
              kAudioQueueDeviceProperty_NumberChannels:
             return kAudioQueueErr_InvalidPropertyValue

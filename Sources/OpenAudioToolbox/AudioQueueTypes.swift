@@ -43,6 +43,7 @@ public let kAudioQueueProperty_TimePitchAlgorithm: AudioQueuePropertyID = 1_903_
 public let kAudioQueueProperty_TimePitchBypass: AudioQueuePropertyID = 1_903_456_354         // 'qtpb'
 public let kAudioQueueProperty_HardwareCodecPolicy: AudioQueuePropertyID = 1_634_820_976     // 'aqcp'
 public let kAudioQueueProperty_MagicCookie: AudioQueuePropertyID = 1_634_823_523             // 'aqmc'
+public let kAudioQueueProperty_ChannelAssignments: AudioQueuePropertyID = 1_634_820_961      // 'aqca'
 
 public let kAudioQueueTimePitchAlgorithm_Spectral: UInt32 = 1_936_745_827                    // 'spec'
 public let kAudioQueueTimePitchAlgorithm_TimeDomain: UInt32 = 1_953_064_047                  // 'tido'

@@ -8,8 +8,19 @@ private func inContext<T>(_ body: () -> T) -> T? { OpenALApp.calling?.withCurren
 
 public func alGetError() -> ALenum { inContext { COpenAL.alGetError() } ?? AL_INVALID_OPERATION }
 
-public func alGenSources(_ n: ALsizei, _ sources: UnsafeMutablePointer<ALuint>?) { _ = inContext { COpenAL.alGenSources(n, sources) } }
-public func alDeleteSources(_ n: ALsizei, _ sources: UnsafePointer<ALuint>?) { _ = inContext { COpenAL.alDeleteSources(n, sources) } }
+/// New sources take the context's rendering quality (OpenALRenderingQuality).
+public func alGenSources(_ n: ALsizei, _ sources: UnsafeMutablePointer<ALuint>?) {
+    _ = inContext { COpenAL.alGenSources(n, sources) }
+    guard let sources, n > 0 else { return }
+    let names = Array(UnsafeBufferPointer(start: sources, count: Int(n)))
+    _ = OpenALApp.calling?.inRenderingQuality { $0.adopt(names) }
+}
+public func alDeleteSources(_ n: ALsizei, _ sources: UnsafePointer<ALuint>?) {
+    _ = inContext { COpenAL.alDeleteSources(n, sources) }
+    guard let sources, n > 0 else { return }
+    let names = Array(UnsafeBufferPointer(start: sources, count: Int(n)))
+    _ = OpenALApp.calling?.inRenderingQuality { $0.forget(names) }
+}
 public func alGenBuffers(_ n: ALsizei, _ buffers: UnsafeMutablePointer<ALuint>?) { _ = inContext { COpenAL.alGenBuffers(n, buffers) } }
 public func alDeleteBuffers(_ n: ALsizei, _ buffers: UnsafePointer<ALuint>?) { _ = inContext { COpenAL.alDeleteBuffers(n, buffers) } }
 

@@ -14,10 +14,12 @@ import MediaServer
 ///
 /// OpenAL Soft's current context is process-wide, and simulated apps share the process: before
 /// each `al*` call the facade makes the calling app's current context OpenAL Soft's.
-final class OpenALApp {
+final class OpenALApp: SimulationResource {
     let binding: AppBinding
     var devices: [OpaquePointer: OpenALDevice] = [:]
     var contextDevice: [OpaquePointer: OpaquePointer] = [:]
+    /// Each context's spatial rendering qualities (OpenALRenderingQuality).
+    var renderingQualities: [OpaquePointer: OpenALRenderingQuality] = [:]
     /// The context the app made current (nil: none).
     private(set) var current: OpaquePointer?
     /// The output stopped under a context the app never released.
@@ -43,14 +45,15 @@ final class OpenALApp {
     }
 
     func createContext(on handle: OpaquePointer) -> OpaquePointer? {
-        guard devices[handle] != nil else { return nil }
-        let context = OpenALDevice.contextAttributes.withUnsafeBufferPointer { COpenAL.alcCreateContext(handle, $0.baseAddress) }
+        guard let device = devices[handle] else { return nil }
+        let context = device.contextAttributes.withUnsafeBufferPointer { COpenAL.alcCreateContext(handle, $0.baseAddress) }
         if let context { contextDevice[context] = handle }
         return context
     }
 
     func destroyContext(_ context: OpaquePointer) {
         guard contextDevice.removeValue(forKey: context) != nil else { return }
+        renderingQualities[context] = nil
         if current == context { _ = makeCurrent(nil) }
         if COpenAL.alcGetThreadContext() == context { _ = COpenAL.alcSetThreadContext(nil) }
         COpenAL.alcDestroyContext(context)
@@ -87,6 +90,20 @@ final class OpenALApp {
             if status != 0 { binding.server.recordObservation("openal.output.refused", ["app": .string(binding.app.name), "status": .integer(Int(status))]) }
         }
         return true
+    }
+
+    /// The simulation is over: OpenAL Soft's contexts and devices of this app are destroyed and
+    /// closed (untraced: the run has ended), so none outlives it.
+    func simulationEnded() {
+        for context in contextDevice.keys.sorted(by: { UInt(bitPattern: $0) < UInt(bitPattern: $1) }) {
+            if COpenAL.alcGetThreadContext() == context { _ = COpenAL.alcSetThreadContext(nil) }
+            COpenAL.alcDestroyContext(context)
+        }
+        contextDevice = [:]
+        renderingQualities = [:]
+        current = nil
+        for device in devices.values { device.closeLibraryDevice() }
+        devices = [:]
     }
 
     private func outputLost(_ device: OpenALDevice) {

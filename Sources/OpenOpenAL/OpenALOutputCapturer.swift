@@ -12,24 +12,32 @@ public typealias alcOutputCapturerStopProcPtr = @convention(c) () -> Void
 public typealias alcOutputCapturerAvailableSamplesProcPtr = @convention(c) () -> OpenOpenAL.ALint
 public typealias alcOutputCapturerSamplesProcPtr = @convention(c) (UnsafeMutableRawPointer?, OpenOpenAL.ALCsizei) -> Void
 
-/// The extension functions by name (nil for any other name).
+/// Apple's extension functions by name: the output capturer's and the rendering quality's
+/// (OpenALRenderingQuality); nil for any other name.
 public func alcGetProcAddress(_ device: OpaquePointer?, _ funcname: UnsafePointer<ALCchar>?) -> UnsafeMutableRawPointer? {
     guard let funcname else { return nil }
-    let prepare: alcOutputCapturerPrepareProcPtr = { OpenALApp.calling?.capturer()?.prepare(frequency: Int($0), format: $1, samples: Int($2)) }
-    let start: alcOutputCapturerStartProcPtr = { OpenALApp.calling?.capturer()?.isCapturing = true }
-    let stop: alcOutputCapturerStopProcPtr = { OpenALApp.calling?.capturer()?.isCapturing = false }
-    let available: alcOutputCapturerAvailableSamplesProcPtr = { ALint(OpenALApp.calling?.capturer()?.availableSamples ?? 0) }
-    let samples: alcOutputCapturerSamplesProcPtr = { buffer, count in
-        guard let buffer else { return }
-        OpenALApp.calling?.capturer()?.read(into: buffer, samples: Int(count))
-    }
-    switch String(cString: funcname) {
-    case "alcOutputCapturerPrepare": return unsafeBitCast(prepare, to: UnsafeMutableRawPointer.self)
-    case "alcOutputCapturerStart": return unsafeBitCast(start, to: UnsafeMutableRawPointer.self)
-    case "alcOutputCapturerStop": return unsafeBitCast(stop, to: UnsafeMutableRawPointer.self)
-    case "alcOutputCapturerAvailableSamples": return unsafeBitCast(available, to: UnsafeMutableRawPointer.self)
-    case "alcOutputCapturerSamples": return unsafeBitCast(samples, to: UnsafeMutableRawPointer.self)
-    default: return nil
+    let name = String(cString: funcname)
+    return OpenALOutputCapturer.procAddress(name) ?? OpenALRenderingQuality.procAddress(name)
+}
+
+extension OpenALOutputCapturer {
+    static func procAddress(_ name: String) -> UnsafeMutableRawPointer? {
+        let prepare: alcOutputCapturerPrepareProcPtr = { OpenALApp.calling?.capturer()?.prepare(frequency: Int($0), format: $1, samples: Int($2)) }
+        let start: alcOutputCapturerStartProcPtr = { OpenALApp.calling?.capturer()?.isCapturing = true }
+        let stop: alcOutputCapturerStopProcPtr = { OpenALApp.calling?.capturer()?.isCapturing = false }
+        let available: alcOutputCapturerAvailableSamplesProcPtr = { ALint(OpenALApp.calling?.capturer()?.availableSamples ?? 0) }
+        let samples: alcOutputCapturerSamplesProcPtr = { buffer, count in
+            guard let buffer else { return }
+            OpenALApp.calling?.capturer()?.read(into: buffer, samples: Int(count))
+        }
+        switch name {
+        case "alcOutputCapturerPrepare": return unsafeBitCast(prepare, to: UnsafeMutableRawPointer.self)
+        case "alcOutputCapturerStart": return unsafeBitCast(start, to: UnsafeMutableRawPointer.self)
+        case "alcOutputCapturerStop": return unsafeBitCast(stop, to: UnsafeMutableRawPointer.self)
+        case "alcOutputCapturerAvailableSamples": return unsafeBitCast(available, to: UnsafeMutableRawPointer.self)
+        case "alcOutputCapturerSamples": return unsafeBitCast(samples, to: UnsafeMutableRawPointer.self)
+        default: return nil
+        }
     }
 }
 

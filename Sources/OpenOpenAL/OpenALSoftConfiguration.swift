@@ -12,11 +12,12 @@ import Foundation
 /// restores every default whatever the other files say. The loopback format, HRTF off and the
 /// rest come from the context attributes (OpenALDevice).
 ///
-/// Environment variables read at that first call that change rendering or behaviour
-/// (`ALSOFT_DEFAULT_REVERB`, `__ALSOFT_SUSPEND_CONTEXT`, the error traps) are removed first. Three
-/// are read earlier, when the library is loaded with the process (`__ALSOFT_HALF_ANGLE_CONES`,
-/// `__ALSOFT_REVERSE_Z`, `__ALSOFT_REVERB_IGNORES_SOUND_SPEED`), and cannot be undone: if one is
-/// set, OpenAL devices refuse to open and `problem` says why.
+/// Environment variables that change rendering or behaviour are removed first: those read at
+/// that first call (`ALSOFT_DEFAULT_REVERB`, `__ALSOFT_SUSPEND_CONTEXT`, the error traps) and the
+/// three a linked OpenAL Soft would read as the process starts (`__ALSOFT_HALF_ANGLE_CONES`,
+/// `__ALSOFT_REVERSE_Z`, `__ALSOFT_REVERB_IGNORES_SOUND_SPEED`). Those three can be removed in
+/// time because the library is not linked: COpenAL loads it with dlopen at the first OpenAL call,
+/// which comes after this pinning.
 enum OpenALSoftConfiguration {
     /// Every option OpenAL Soft 1.19 reads, by section (its alsoftrc.sample).
     static let options: [(section: String, keys: [String])] = [
@@ -31,8 +32,8 @@ enum OpenALSoftConfiguration {
     /// The name OpenAL Soft gives a loopback device, under which per-device options are looked up.
     static let loopbackDeviceName = "Loopback"
     static let removedVariables = ["ALSOFT_DEFAULT_REVERB", "__ALSOFT_SUSPEND_CONTEXT", "ALSOFT_TRAP_ERROR",
-                                   "ALSOFT_TRAP_AL_ERROR", "ALSOFT_TRAP_ALC_ERROR"]
-    static let loadTimeVariables = ["__ALSOFT_HALF_ANGLE_CONES", "__ALSOFT_REVERSE_Z", "__ALSOFT_REVERB_IGNORES_SOUND_SPEED"]
+                                   "ALSOFT_TRAP_AL_ERROR", "ALSOFT_TRAP_ALC_ERROR",
+                                   "__ALSOFT_HALF_ANGLE_CONES", "__ALSOFT_REVERSE_Z", "__ALSOFT_REVERB_IGNORES_SOUND_SPEED"]
 
     /// The pinning file's text: each option empty, for every device and for the loopback device.
     static var text: String {
@@ -52,9 +53,6 @@ enum OpenALSoftConfiguration {
     static let problem: String? = pin()
 
     private static func pin() -> String? {
-        if let name = loadTimeVariables.first(where: { !(ProcessInfo.processInfo.environment[$0] ?? "").isEmpty }) {
-            return "\(name) is set: OpenAL Soft read it when the process started and would render differently; unset it"
-        }
         for name in removedVariables { unsetenv(name) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-alsoft-\(getpid()).conf").path
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

@@ -18,13 +18,18 @@ import VirtualDevices
 public final class SimulatedDevice {
     public let server: AudioServer
 
-    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0) {
-        server = AudioServer(profile: profile, platform: platform, seed: seed)
+    /// `activationSettings`: a reading the sources leave open (`ActivationSettings`), default the usual one.
+    public init(profile: DeviceProfile, platform: PlatformProfile = .default, seed: UInt64 = 0, activationSettings: ActivationSettings = .init()) {
+        server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: activationSettings)
     }
 
+    /// Discarding the device ends its simulation: its apps' outside resources (OpenAL devices) close.
+    deinit { server.endSimulation() }
+
     /// A built-in profile (`iphone`, `ipad`, `mac`) or a profile file.
-    public convenience init(profile: String = "iphone", platform: PlatformProfile = .default, seed: UInt64 = 0) throws {
-        self.init(profile: try DeviceProfile.load(profile), platform: platform, seed: seed)
+    public convenience init(profile: String = "iphone", platform: PlatformProfile = .default, seed: UInt64 = 0,
+                            activationSettings: ActivationSettings = .init()) throws {
+        self.init(profile: try DeviceProfile.load(profile), platform: platform, seed: seed, activationSettings: activationSettings)
     }
 
     public var now: HostTime { server.now }

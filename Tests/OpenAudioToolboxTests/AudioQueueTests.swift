@@ -1,5 +1,6 @@
 @testable import Conformance
 import AudioFiles
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox
@@ -153,99 +154,6 @@ struct AudioQueueTests {
                 #expect(game.lastStatus == noErr)
                 #expect(abs(after - 0.5 / 2.0.squareRoot()) < 0.03, "recreated queue heard: \(after)")
             }
-        }
-    }
-
-    @Test("SESSION-INTERRUPT-AUDIOQUEUE-SOFTWARE-CODEC: a software-codec queue is simply restarted after the interruption")
-    func softwareQueueRestarts() throws {
-        let device = try SimulatedDevice(seed: 5)
-        let radio = try Self.mp3Player(frequency: 700)
-        radio.codecPolicy = kAudioQueueHardwareCodecPolicy_UseSoftwareOnly
-        try Self.launch(device, "Radio", category: .playback, player: radio, handlesHardware: false)
-        device.advance(to: .seconds(1))
-        try device.perform(.incomingCall(caller: "Mum"))
-        device.advance(to: .seconds(2))
-        try device.perform(.declineCall)
-        device.advance(to: .seconds(3))
-        #expect(radio.lastStatus == noErr)
-        #expect(radio.runningChanges == [1, 0, 1])
-        #expect(try Self.rms(device, from: .milliseconds(1200), to: .milliseconds(1900)) < 0.001)
-        #expect(try Self.rms(device, from: .milliseconds(2300), to: .milliseconds(2900)) > 0.3)
-    }
-
-    @Test("PLAYER-AUDIOQUEUE-CODEC-POLICY: a policy the category does not permit fails Prime and Start; the other misuse codes")
-    func misuseCodes() throws {
-        let device = try SimulatedDevice(seed: 6)
-        try device.launch("Game", backgroundAudio: true) {
-            try AVAudioSession.sharedInstance().setCategory(.ambient)
-            try AVAudioSession.sharedInstance().setActive(true)
-        }
-        try device.run(as: "Game") {
-            var opus = AudioQueueFilePlayer.mp3Format()
-            opus.mFormatID = kAudioFormatOpus
-            var queue: AudioQueueRef?
-            let callback: AudioQueueOutputCallback = { _, _, _ in }
-            #expect(AudioQueueNewOutput(&opus, callback, nil, nil, nil, 0, &queue) == kAudioQueueErr_CodecNotFound)
-            var mp3 = AudioQueueFilePlayer.mp3Format()
-            #expect(AudioQueueNewOutput(&mp3, callback, nil, nil, nil, 0, &queue) == noErr)
-            let aq = try #require(queue)
-            var hardwareOnly = kAudioQueueHardwareCodecPolicy_UseHardwareOnly
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &hardwareOnly, 4) == noErr)
-            var bad: UInt32 = 9
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &bad, 4) == kAudioQueueErr_InvalidPropertyValue)
-            var buffer: AudioQueueBufferRef?
-            #expect(AudioQueueAllocateBuffer(aq, 4096, &buffer) == noErr)
-            let empty = try #require(buffer)
-            #expect(AudioQueueEnqueueBuffer(aq, empty, 0, nil) == kAudioQueueErr_BufferEmpty)
-            // Ambient is mixable: the hardware codec is not permitted, and the policy demands it.
-            #expect(AudioQueuePrime(aq, 0, nil) == kAudioQueueErr_InvalidCodecAccess)
-            #expect(AudioQueueStart(aq, nil) == kAudioQueueErr_InvalidCodecAccess)
-            var soft = kAudioQueueHardwareCodecPolicy_UseSoftwareOnly
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &soft, 4) == noErr)
-            #expect(AudioQueueStart(aq, nil) == noErr)
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_HardwareCodecPolicy, &soft, 4) == kAudioQueueErr_InvalidRunState)
-            var one: UInt32 = 1
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_EnableTimePitch, &one, 4) == kAudioQueueErr_InvalidRunState)
-            #expect(AudioQueueSetProperty(aq, 0x7878_7878, &one, 4) == kAudioQueueErr_InvalidProperty)
-            #expect(AudioQueueSetParameter(aq, 99, 1) == kAudioQueueErr_InvalidParameter)
-            #expect(AudioQueueStop(aq, true) == noErr)
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_EnableTimePitch, &one, 4) == noErr)
-            var spectral = kAudioQueueTimePitchAlgorithm_Spectral
-            #expect(AudioQueueSetProperty(aq, kAudioQueueProperty_TimePitchAlgorithm, &spectral, 4) == noErr)
-            var stamp = AudioTimeStamp()
-            #expect(AudioQueueGetCurrentTime(aq, nil, &stamp, nil) == kAudioQueueErr_InvalidRunState)
-            var other: AudioQueueRef?
-            #expect(AudioQueueNewOutput(&mp3, callback, nil, nil, nil, 0, &other) == noErr)
-            #expect(AudioQueueEnqueueBuffer(try #require(other), empty, 0, nil) == kAudioQueueErr_InvalidBuffer)
-            #expect(AudioQueueDispose(aq, true) == noErr)
-            #expect(AudioQueueDispose(try #require(other), true) == noErr)
-        }
-    }
-
-    @Test("PLAYER-AUDIOQUEUE-TIME-PITCH-STOPPED: time-pitch is enabled only on a stopped queue; the play rate stays within 0.5…2")
-    func timePitchRules() throws {
-        let device = try SimulatedDevice(seed: 7)
-        let wav = TestToneFile.wav(frequency: 440, sampleRate: 44_100, seconds: 1)
-        let format = ConverterTests.format(rate: 44_100, channels: 1, int16Interleaved: true)
-        let player = AudioQueueFilePlayer(data: wav.subdata(in: 44..<wav.count), format: format)
-        try Self.launch(device, "Player", category: .playback, player: player)
-        try device.run(as: "Player") {
-            let queue = try #require(player.queue)
-            var one: UInt32 = 1
-            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == kAudioQueueErr_InvalidRunState)
-            var algorithm = kAudioQueueTimePitchAlgorithm_Spectral
-            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == kAudioQueueErr_InvalidRunState)
-            #expect(AudioQueueStop(queue, true) == noErr)
-            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_EnableTimePitch, &one, 4) == noErr)
-            #expect(AudioQueueSetProperty(queue, kAudioQueueProperty_TimePitchAlgorithm, &algorithm, 4) == noErr)
-            var value: UInt32 = 0
-            var size: UInt32 = 4
-            #expect(AudioQueueGetProperty(queue, kAudioQueueProperty_EnableTimePitch, &value, &size) == noErr && value == 1)
-            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 3) == noErr)
-            var rate: AudioQueueParameterValue = 0
-            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 2)
-            #expect(AudioQueueSetParameter(queue, kAudioQueueParam_PlayRate, 0.1) == noErr)
-            #expect(AudioQueueGetParameter(queue, kAudioQueueParam_PlayRate, &rate) == noErr && rate == 0.5)
         }
     }
 

@@ -1,4 +1,5 @@
 import AudioFiles
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAudioToolbox

@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAVFAudio
@@ -12,12 +13,7 @@ import VirtualDevices
 @Suite("OpenAL")
 struct OpenALTests {
     static func launch(_ device: SimulatedDevice, _ game: PositionalGame, at x: ALfloat) throws {
-        try device.launch("Game") {
-            try AVAudioSession.sharedInstance().setCategory(.soloAmbient)
-            try AVAudioSession.sharedInstance().setActive(true)
-            game.observeInterruptions()
-            #expect(game.start(frequency: 1000, at: x) == AL_NO_ERROR)
-        }
+        #expect(try OpenALChecks.launch(device, game, at: x) == AL_NO_ERROR)
     }
 
     static func rms(_ device: SimulatedDevice, channel: Int, _ from: Int64, _ to: Int64) throws -> Double {

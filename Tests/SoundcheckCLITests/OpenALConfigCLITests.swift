@@ -7,9 +7,9 @@ import Testing
 /// (the library reads its configuration once per process), by the scenario's level checks and
 /// the byte-identical trace.
 @Suite struct OpenALConfigCLITests {
-    /// Runs the positional-panning scenario with `home` as HOME and XDG_CONFIG_HOME below it;
-    /// returns the exit status and the trace.
-    static func run(home: URL, userConfig: String?) throws -> (status: Int32, trace: Data) {
+    /// Runs the positional-panning scenario with `home` as HOME and XDG_CONFIG_HOME below it and
+    /// `variables` set; returns the exit status and the trace.
+    static func run(home: URL, userConfig: String?, variables: [String: String] = [:]) throws -> (status: Int32, trace: Data) {
         let traces = home.appendingPathComponent("traces")
         let process = Process()
         process.executableURL = CLIProcessTests.binary
@@ -20,6 +20,7 @@ import Testing
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("xdg").path
         environment["ALSOFT_CONF"] = userConfig
+        environment.merge(variables) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -37,7 +38,7 @@ import Testing
         return home
     }
 
-    @Test("hostile ~/.alsoftrc, $XDG_CONFIG_HOME/alsoft.conf and ALSOFT_CONF files do not change the rendered game")
+    @Test("hostile ~/.alsoftrc, $XDG_CONFIG_HOME/alsoft.conf and ALSOFT_CONF files and the variables OpenAL Soft reads when loaded do not change the rendered game")
     func hostileConfigurationChangesNothing() throws {
         let clean = try Self.home("clean")
         let hostile = try Self.home("hostile")
@@ -50,7 +51,9 @@ import Testing
         let userConfig = hostile.appendingPathComponent("user.conf")
         try Data("[general]\nvolume-adjust = 20\nsources = 1\n".utf8).write(to: userConfig)
         let reference = try Self.run(home: clean, userConfig: nil)
-        let attacked = try Self.run(home: hostile, userConfig: userConfig.path)
+        // Read when the library loads: a linked OpenAL Soft would mirror the scene front to back.
+        let loadTime = ["__ALSOFT_REVERSE_Z": "1", "__ALSOFT_HALF_ANGLE_CONES": "1", "__ALSOFT_REVERB_IGNORES_SOUND_SPEED": "1"]
+        let attacked = try Self.run(home: hostile, userConfig: userConfig.path, variables: loadTime)
         #expect(reference.status == 0 && attacked.status == 0, "the scenario's level checks pass: \(reference.status), \(attacked.status)")
         #expect(reference.trace.count > 1_000)
         #expect(attacked.trace == reference.trace, "byte-identical traces with and without the hostile files")

@@ -62,6 +62,41 @@ enum AudioPlayerChecks {
         func audioPlayerEndInterruption(_ player: AVAudioPlayer, withOptions flags: Int) { calls.append("ended \(flags)") }
     }
 
+    /// What the delegate was told, in order: "began", "ended", "decode error <code>", "finished <flag>".
+    /// At "ended" it reactivates the session and resumes the player, as the talk's apps do.
+    final class DelegateLog: AVAudioPlayerDelegate {
+        var calls: [String] = []
+        func audioPlayerBeginInterruption(_ player: AVAudioPlayer) { calls.append("began") }
+        func audioPlayerEndInterruption(_ player: AVAudioPlayer, withOptions flags: Int) {
+            try? AVAudioSession.sharedInstance().setActive(true)
+            calls.append(player.play() ? "ended" : "ended, play refused")
+        }
+        func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: Error?) {
+            calls.append("decode error \((error as NSError?)?.code ?? 0)")
+        }
+        func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) { calls.append("finished \(flag)") }
+    }
+
+    /// A 4 s FLAC of a 1 kHz tone at 44.1 kHz whose last quarter is overwritten with a fixed
+    /// pattern of bytes: the decoder loses sync there, about three seconds in.
+    static func damagedFLAC() throws -> URL {
+        let wav = try toneFile("damaged-source", seconds: 4)
+        let source = try AVAudioFile(forReading: wav)
+        let buffer = try CheckProbe.required(AVAudioPCMBuffer(pcmFormat: source.processingFormat, frameCapacity: AVAudioFrameCount(source.length)))
+        try source.read(into: buffer)
+        let url = wav.deletingLastPathComponent().appendingPathComponent("damaged.flac")
+        let settings: [String: Any] = [AVFormatIDKey: kAudioFormatFLAC, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 1,
+                                       AVLinearPCMBitDepthKey: 16]
+        let flac = try AVAudioFile(forWriting: url, settings: settings)
+        try flac.write(from: buffer)
+        flac.close()
+        var bytes = try Data(contentsOf: url)
+        let start = bytes.count * 3 / 4
+        for index in start..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 37 &+ 11) }
+        try bytes.write(to: url)
+        return url
+    }
+
     /// Mono 48 kHz, 0.5 amplitude: 440 Hz for the first 1.5 s, then 880 Hz to the end at 3 s, so
     /// what reaches the speaker tells which part of the file is playing.
     static func twoToneFile() throws -> URL {
@@ -213,6 +248,28 @@ enum AudioPlayerChecks {
             if p.platform.release >= 8 {
                 p.expect(log.calls.last, equals: "ended 1", "the end call's options after a declined call (1 = shouldResume)")
             }
+        },
+        BuiltInCheck(["PLAYER-DECODE-ERROR-DELEGATE"],
+                     "the delegate hears an interruption begin and end, then a damaged FLAC's decoding error once the good part has played, then an unsuccessful finish") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 18)
+            try device.launchApp("Player", .playback)
+            let player = try Self.makePlayer(device, "Player", try damagedFLAC())
+            let log = DelegateLog()
+            player.delegate = log
+            device.run(as: "Player") { _ = player.play() }
+            device.advance(to: .milliseconds(500))
+            try device.perform(.incomingCall(caller: "Mum"))
+            device.advance(to: .milliseconds(1_000))
+            try device.perform(.declineCall)
+            device.advance(to: .milliseconds(2_500))
+            let heard = device.peakDBFS("Speaker")
+            p.expect(heard > -12, "the good part plays after the call: \(heard) dBFS")
+            device.advance(to: .milliseconds(5_000))
+            p.expect(log.calls.prefix(2), equals: ["began", "ended"], "the interruption's delegate calls")
+            p.expect(log.calls.count == 4 && log.calls[2].hasPrefix("decode error ") && log.calls[2] != "decode error 0",
+                     "a decoding error with its code: \(log.calls)")
+            p.expect(log.calls.last, equals: "finished false", "the finish reports failure")
+            p.expect(device.peakDBFS("Speaker") < -90, "silent once the damaged part is reached")
         },
         BuiltInCheck(["SESSION-CATEGORY-AMBIENT-SILENT-SWITCH"],
                      "an ambient app's player is silenced by the ring/silent switch but keeps playing") { p in

@@ -1,7 +1,9 @@
 import AudioGraph
 import Foundation
 import MediaServer
+import OpenAudioToolbox
 import OpenAVFAudio
+import OpenCoreAudioTypes
 import SimCore
 import Soundcheck
 import VirtualDevices
@@ -86,6 +88,31 @@ enum MultichannelChecks {
             device.run(as: "Movie") { _ = player.play() }
             _ = device.advance(by: .milliseconds(400))
             p.expect(soundingChannels(device, "HDMIOutput-1", channels: 6), equals: [3], "HDMI channels with sound")
+        },
+        BuiltInCheck(["MULTICHANNEL-AUDIOQUEUE-ONE-BASED"],
+                     "an Audio Queue assigned to HDMI channel number 2 plays on HDMI's second channel alone; channel number 0 is refused") { p in
+            let device = try p.device()
+            try device.attach("wired-headphones")
+            try device.attach("hdmi:2")
+            try device.launchApp("DJ", .multiRoute)
+            let (refused, assigned, started) = try device.run(as: "DJ") { () throws -> (OSStatus, OSStatus, OSStatus) in
+                try AudioQueueChecks.loopingToneQueue(frequency: 1_000) { queue in
+                    let uid = Unmanaged.passRetained("HDMIOutput-1" as CFString)
+                    defer { uid.release() }
+                    func assign(_ number: UInt32) -> OSStatus {
+                        var assignment = AudioQueueChannelAssignment(mDeviceUID: uid, mChannelNumber: number)
+                        return AudioQueueSetProperty(queue, kAudioQueueProperty_ChannelAssignments, &assignment,
+                                                     UInt32(MemoryLayout<AudioQueueChannelAssignment>.stride))
+                    }
+                    return (assign(0), assign(2))
+                }
+            }
+            p.expect(refused, equals: kAudioQueueErr_InvalidPropertyValue, "mChannelNumber 0 names no channel")
+            p.expect(assigned, equals: noErr, "mChannelNumber 2")
+            p.expect(started, equals: noErr, "the queue starts")
+            _ = device.advance(by: .milliseconds(400))
+            p.expect(soundingChannels(device, "HDMIOutput-1", channels: 2), equals: [2], "HDMI channels with sound")
+            p.expect(soundingChannels(device, "Wired Headphones", channels: 2), equals: [], "headphone channels with sound")
         },
     ]
 

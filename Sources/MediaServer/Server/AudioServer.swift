@@ -76,4 +76,16 @@ public final class AudioServer: @unchecked Sendable {
         attachments[slot] = object
         return object
     }
+
+    /// The simulation is over: each attachment that holds something outside it (an OpenAL Soft
+    /// device) lets it go, as the system closes a finished process's devices. Called by whoever
+    /// owns the server (`SimulatedDevice` when discarded, the scenario runner after its run).
+    public func endSimulation() {
+        for slot in attachments.keys.sorted() { (attachments[slot] as? SimulationResource)?.simulationEnded() }
+    }
+}
+
+/// An attachment holding a resource outside the simulation, released by `endSimulation()`.
+public protocol SimulationResource: AnyObject {
+    func simulationEnded()
 }

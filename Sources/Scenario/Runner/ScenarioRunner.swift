@@ -98,6 +98,7 @@ final class ScenarioRun: @unchecked Sendable {
         }
         checkpoint?(RunCheckpoint(server: server, stepsDone: scenario.steps.count, isEnd: true))
         let trace = finish(at: end)
+        server.endSimulation()
         return ScenarioResult(scenario: scenario, seed: seed, platform: platform.description, trace: trace,
                               failures: failures, eventsRun: eventsRun, leftovers: leftovers)
     }

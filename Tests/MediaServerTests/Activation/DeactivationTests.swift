@@ -26,25 +26,6 @@ struct DeactivationTests {
         #expect(arbiter.deactivate(.voip, options: .notifyOthersOnDeactivation, ioRunning: false).actions == [.deactivated(.voip)])
     }
 
-    @Test("SESSION-INTERRUPT-NO-NOTIFY-OTHERS-SETTING: the alternative reading sends ended without shouldResume")
-    func endedWithoutShouldResume() throws {
-        var arbiter = makeArbiter([.music, .voip], settings: .init(endsInterruptionWithoutNotifyOthers: true))
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        _ = try arbiter.activate(.voip, traits: .voiceCall, system: idle)
-        let ended = SessionNotification.interruption(type: .ended, reason: nil, options: [])
-        #expect(arbiter.deactivate(.voip, ioRunning: false).actions == [.deactivated(.voip), .notify(.music, ended)])
-    }
-
-    @Test("SESSION-INTERRUPT-REACTIVATED-NOT-TOLD: an app that reactivated on its own gets no ended later")
-    func reactivatedAppNotTold() throws {
-        var arbiter = makeArbiter([.game, .navigation, .podcast])
-        _ = try arbiter.activate(.podcast, traits: .spokenAudio, system: idle)
-        _ = try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle)
-        _ = try arbiter.activate(.podcast, traits: .spokenAudio, system: idle)
-        let (actions, _) = arbiter.deactivate(.navigation, options: .notifyOthersOnDeactivation, ioRunning: false)
-        #expect(actions == [.deactivated(.navigation), .setDucked(.podcast, false)])
-    }
-
     @Test("SESSION-ACTIVATE-DEACTIVATE-INACTIVE: deactivating an inactive session does nothing")
     func deactivateInactive() {
         var arbiter = makeArbiter([.music])

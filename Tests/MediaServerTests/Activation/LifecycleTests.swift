@@ -15,14 +15,6 @@ struct LifecycleTests {
         #expect(arbiter.traits(of: .voip) == .default)
     }
 
-    @Test("SESSION-INTERRUPT-TERMINATED-DUCKER: a terminated ducking app un-ducks the others")
-    func terminatedDucker() throws {
-        var arbiter = makeArbiter([.music, .navigation])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        _ = try arbiter.activate(.navigation, traits: .navigationPrompt, system: idle)
-        #expect(arbiter.lifecycleChanged(.navigation, to: .notRunning) == [.deactivated(.navigation), .setDucked(.music, false)])
-    }
-
     @Test("SESSION-INTERRUPT-SUSPENDED: iOS 10–15 tell a suspended app it was interrupted when it runs again; others say nothing",
           arguments: PlatformProfile.all)
     func suspended(profile: PlatformProfile) throws {
@@ -38,14 +30,5 @@ struct LifecycleTests {
             #expect(back == [])
             #expect(!arbiter.isInterrupted(.game))
         }
-    }
-
-    @Test("SESSION-INTERRUPT-RELAUNCH: a relaunched app starts with a fresh inactive session")
-    func relaunch() throws {
-        var arbiter = makeArbiter([.music])
-        _ = try arbiter.activate(.music, traits: .player, system: idle)
-        _ = arbiter.lifecycleChanged(.music, to: .notRunning)
-        #expect(arbiter.lifecycleChanged(.music, to: .foreground) == [])
-        #expect(!arbiter.isActive(.music) && arbiter.lifecycle(of: .music) == .foreground)
     }
 }

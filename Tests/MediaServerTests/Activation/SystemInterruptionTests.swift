@@ -76,14 +76,6 @@ struct SystemInterruptionTests {
         #expect(arbiter.interrupter(of: .music) == .app(.voip))
     }
 
-    @Test("SESSION-INTERRUPT-OTHER-SOURCE: ending one source does not end another's interruption")
-    func sourcesAreSeparate() throws {
-        var arbiter = try Self.musicAndGame(.ios17)
-        _ = arbiter.systemInterruptionBegan(.alarm)
-        #expect(arbiter.systemInterruptionEnded(.siri) == [])
-        #expect(arbiter.isInterrupted(.music))
-    }
-
     @Test("SESSION-INTERRUPT-UNDUCK: interrupting a ducking session restores the sessions it ducked")
     func interruptingDuckerUnducks() throws {
         var arbiter = makeArbiter([.music, .navigation])
