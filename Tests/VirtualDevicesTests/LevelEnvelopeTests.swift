@@ -6,7 +6,10 @@ import Testing
 struct LevelEnvelopeTests {
     /// Block `b` (10 frames each) holds a ramp whose peak is `0.01 × (b + 1)`, written in uneven pieces.
     private func fill(_ envelope: inout LevelEnvelope, blocks: Int) {
-        let samples = (0..<(blocks * 10)).map { frame in Float((frame / 10) + 1) * 0.01 * Float(frame % 10 + 1) / 10 * (frame % 2 == 0 ? 1 : -1) }
+        let samples = (0..<(blocks * 10)).map { (frame: Int) -> Float in
+            let magnitude: Float = Float(frame / 10 + 1) * 0.01 * Float(frame % 10 + 1) / 10
+            return frame % 2 == 0 ? magnitude : -magnitude
+        }
         var position = 0
         var piece = 1
         while position < samples.count {
@@ -18,7 +21,10 @@ struct LevelEnvelopeTests {
     }
 
     /// The largest sample `fill` writes in block `block` (its last frame's magnitude, computed the same way).
-    private func peak(ofBlock block: Int) -> Float { Float(block + 1) * 0.01 * Float(10) / 10 }
+    private func peak(ofBlock block: Int) -> Float {
+        let magnitude: Float = Float(block + 1) * 0.01 * Float(10) / 10
+        return magnitude
+    }
 
     @Test("Peak and energy per block match a sample-by-sample sum, however the writes split the blocks")
     func sums() {
@@ -26,7 +32,10 @@ struct LevelEnvelopeTests {
         fill(&envelope, blocks: 20)
         for block in 0..<20 {
             let sums = envelope.sums(blocks: block...block)
-            let expected = (0..<10).map { Double(Float(block + 1) * 0.01 * Float($0 + 1) / 10) }
+            let expected = (0..<10).map { (index: Int) -> Double in
+                let magnitude: Float = Float(block + 1) * 0.01 * Float(index + 1) / 10
+                return Double(magnitude)
+            }
             #expect(sums?.peak == peak(ofBlock: block), "block \(block)")
             #expect(abs((sums?.energy ?? 0) - expected.map { $0 * $0 }.reduce(0, +)) < 1e-12, "block \(block)")
             #expect(sums?.frames == 10)

@@ -15,6 +15,11 @@ struct LevelEnvelope: Sendable {
     private var peaks: [Float] = []
     private var sumsOfSquares: [Double] = []
     private var frameCounts: [Int32] = []
+    /// The block being summed in `lanes`, and its entry's energy before that block: the entry
+    /// holds `openBase` plus the lanes' sum.
+    private var openBlock = Int.min
+    private var openBase = 0.0
+    private var lanes = (0.0, 0.0, 0.0, 0.0)
 
     init(firstBlock: Int = 0, maxBlocks: Int = .max) {
         precondition(maxBlocks >= 2, "a bounded envelope holds at least two entries")
@@ -35,31 +40,43 @@ struct LevelEnvelope: Sendable {
         var frame = position
         while index < samples.count {
             let entry = openEntry(at: frame, blockFrames: blockFrames)
-            let room = blockFrames - Int(frame % Int64(blockFrames))
-            let count = min(room, samples.count - index)
-            let sums = Self.peakAndEnergy(base + index, count: count)
-            if sums.peak > peaks[entry] { peaks[entry] = sums.peak }
-            sumsOfSquares[entry] += sums.energy
+            let block = Int(frame / Int64(blockFrames))
+            let within = Int(frame % Int64(blockFrames))
+            let count = min(blockFrames - within, samples.count - index)
+            if block != openBlock {
+                openBlock = block
+                openBase = sumsOfSquares[entry]
+                lanes = (0, 0, 0, 0)
+            }
+            let peak = Self.accumulate(base + index, count: count, firstLane: within & 3, into: &lanes)
+            if peak > peaks[entry] { peaks[entry] = peak }
+            sumsOfSquares[entry] = openBase + ((lanes.0 + lanes.1) + (lanes.2 + lanes.3))
             frameCounts[entry] += Int32(count)
             index += count
             frame += Int64(count)
         }
     }
 
-    /// Peak magnitude and sum of squares of `count` samples. Every sample of every port channel
-    /// passes here, so it runs four independent lanes: the sum of squares is then four short
-    /// dependency chains instead of one long one, which the optimiser turns into vector
-    /// instructions, and even the unoptimised (debug) build does no more work per sample than a
-    /// plain loop. The peak is exact whatever the order; the energy's last bits depend on how the
-    /// IO cycles split a block (the RMS is a measurement, never compared bit for bit, and the
-    /// split is itself deterministic).
+    /// Adds the squares of `count` samples to four lanes (frame `f` of a block goes to lane
+    /// `f % 4`) and returns their peak magnitude. Every sample of every port channel passes here,
+    /// so the sum of squares runs as four short dependency chains instead of one long one, which
+    /// the optimiser turns into vector instructions (the unoptimised build does no more work per
+    /// sample than a plain loop). Lanes follow the frame's place in its block, not in the write,
+    /// so a block's sums are bit-identical however the IO cycles split it.
     @inline(__always)
-    private static func peakAndEnergy(_ samples: UnsafePointer<Float>, count: Int) -> (peak: Float, energy: Double) {
+    private static func accumulate(_ samples: UnsafePointer<Float>, count: Int, firstLane: Int,
+                                   into lanes: inout (Double, Double, Double, Double)) -> Float {
+        var (e0, e1, e2, e3) = lanes
         var p0: Float = 0, p1: Float = 0, p2: Float = 0, p3: Float = 0
-        var e0 = 0.0, e1 = 0.0, e2 = 0.0, e3 = 0.0
         var offset = 0
         // A plain while loop with `magnitude` and comparisons, because the generic `max`, `abs`
         // and range iterator are calls through witness tables when unoptimised.
+        while offset < count && (firstLane + offset) & 3 != 0 {
+            let sample = samples[offset]
+            if sample.magnitude > p0 { p0 = sample.magnitude }
+            addSquare(Double(sample) * Double(sample), lane: firstLane + offset, to: &e1, &e2, &e3)
+            offset += 1
+        }
         while offset + 4 <= count {
             let s0 = samples[offset], s1 = samples[offset + 1], s2 = samples[offset + 2], s3 = samples[offset + 3]
             let m0 = s0.magnitude, m1 = s1.magnitude, m2 = s2.magnitude, m3 = s3.magnitude
@@ -76,12 +93,24 @@ struct LevelEnvelope: Sendable {
         while offset < count {
             let sample = samples[offset]
             if sample.magnitude > p0 { p0 = sample.magnitude }
-            e0 += Double(sample) * Double(sample)
+            let square = Double(sample) * Double(sample)
+            if (firstLane + offset) & 3 == 0 { e0 += square } else { addSquare(square, lane: firstLane + offset, to: &e1, &e2, &e3) }
             offset += 1
         }
+        lanes = (e0, e1, e2, e3)
         if p1 > p0 { p0 = p1 }
         if p3 > p2 { p2 = p3 }
-        return (p2 > p0 ? p2 : p0, (e0 + e1) + (e2 + e3))
+        return p2 > p0 ? p2 : p0
+    }
+
+    /// Lanes 1–3 (`lane % 4`; lane 0 is handled inline).
+    @inline(__always)
+    private static func addSquare(_ square: Double, lane: Int, to e1: inout Double, _ e2: inout Double, _ e3: inout Double) {
+        switch lane & 3 {
+        case 1: e1 += square
+        case 2: e2 += square
+        default: e3 += square
+        }
     }
 
     mutating func addSilence(_ count: Int, blockFrames: Int, startingAt position: Int64) {
@@ -129,6 +158,8 @@ struct LevelEnvelope: Sendable {
         sumsOfSquares.removeLast(sumsOfSquares.count - merged)
         frameCounts.removeLast(frameCounts.count - merged)
         blocksPerEntry *= 2
+        // The open block's lanes are in its merged entry now; its next samples start new lanes.
+        openBlock = .min
     }
 
     /// Peak, energy and frame count over blocks `blocks` (IO-clock block numbers), clamped to
