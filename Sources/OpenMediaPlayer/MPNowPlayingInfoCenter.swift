@@ -13,12 +13,7 @@ public enum MPNowPlayingPlaybackState: UInt, Sendable {
 public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     private let binding: AppBinding
     private var setAt = HostTime.zero
-    /// macOS: the app sets it at every start and stop; the system traces each value it is told.
-    public var playbackState: MPNowPlayingPlaybackState = .unknown {
-        didSet {
-            binding.server.recordObservation("nowplaying.state", ["app": .string(binding.app.name), "state": .integer(Int(playbackState.rawValue))])
-        }
-    }
+    public var playbackState: MPNowPlayingPlaybackState = .unknown
 
     public var nowPlayingInfo: [String: Any]? {
         didSet {

@@ -15,17 +15,21 @@ enum AirPlayChecks {
     static let buffering: [BuiltInCheck] = [
         BuiltInCheck(["AIRPLAY-ENHANCED-BUFFERING", "AIRPLAY-FASTER-THAN-REALTIME", "AIRPLAY-BUFFER-DEPTH-BY-ROUTE", "AIRPLAY-LEGACY-REALTIME",
                       "AIRPLAY-REQUEST-MEDIA-DATA", "AIRPLAY-ENQUEUE-WHILE-READY"],
-                     "the renderer asks for data and fills an AirPlay 2 speaker over a minute ahead in 10 s, still hungry; an AirPlay 1 speaker two seconds, played in real time") { p in
+                     "the renderer asks the app for minutes ahead and fills an AirPlay 2 speaker over a minute ahead in 10 s; for an AirPlay 1 speaker seconds, played in real time") { p in
             let (two, player2, twoUIDs) = try AirPlayBench.playing(["airplay:2"], platform: p.platform)
             _ = two.advance(by: .seconds(10))
-            // 8× real time: after 10 s about 70 s are on the speaker, and the renderer still wants more.
+            // 8× real time: after 10 s about 70 s are on the speaker; the renderer asked the app
+            // for its two minutes plus a second of its own.
             let ahead = AirPlayBench.bufferedAhead(two, twoUIDs[0])
             p.expect(ahead > 60, "AirPlay 2 holds \(ahead) s ahead after 10 s")
-            p.expect(two.run(as: "Radio") { player2.renderer.isReadyForMoreMediaData }, "the renderer wants more than a minute")
+            let wanted = two.run(as: "Radio") { player2.enqueuedEnd.seconds - player2.synchronizer.currentTime().seconds }
+            p.expect(wanted > 110, "the renderer asked for \(wanted) s ahead")
             let (one, player1, oneUIDs) = try AirPlayBench.playing(["airplay:1"], platform: p.platform)
             _ = one.advance(by: .milliseconds(4_500))
             let ahead1 = AirPlayBench.bufferedAhead(one, oneUIDs[0])
             p.expect(ahead1 > 1.9 && ahead1 <= 2.01, "AirPlay 1 holds \(ahead1) s ahead")
+            let wanted1 = one.run(as: "Radio") { player1.enqueuedEnd.seconds - player1.synchronizer.currentTime().seconds }
+            p.expect(wanted1 < 4, "for AirPlay 1 the renderer asked for only \(wanted1) s ahead")
             p.expect(AirPlayBench.toneDBFS(one, oneUIDs[0], 440, from: 2_200, to: 4_400) > -7, "the AirPlay 1 speaker plays the tone")
             withExtendedLifetime((player1, player2)) {}
         },

@@ -50,19 +50,6 @@ enum NowPlayingChecks {
             p.expect(device.events("remote.command").map { $0.fields["source"] }, equals: [.string("control-center"), .string("control-center")],
                      "sources")
         },
-        BuiltInCheck(["NOW-PLAYING-PLAYBACK-STATE-MAC"],
-                     "MPNowPlayingPlaybackState has the SDK's raw values, and each state the app sets at a start or stop reaches the system") { p in
-            let states: [(MPNowPlayingPlaybackState, UInt)] = [(.unknown, 0), (.playing, 1), (.paused, 2), (.stopped, 3), (.interrupted, 4)]
-            for (state, raw) in states { p.expect(state.rawValue, equals: raw, "\(state)") }
-            let device = try p.device("mac")
-            let center = try device.launch("Music") { MPNowPlayingInfoCenter.default() }
-            p.expect(center.playbackState, equals: .unknown, "before the app sets it")
-            for state in [MPNowPlayingPlaybackState.playing, .paused, .playing, .stopped] {
-                device.run(as: "Music") { MPNowPlayingInfoCenter.default().playbackState = state }
-            }
-            p.expect(device.events("nowplaying.state").map { $0.fields["state"] }, equals: [.integer(1), .integer(2), .integer(1), .integer(3)],
-                     "the states the system saw")
-        },
     ]
 
     static let commands: [BuiltInCheck] = [
