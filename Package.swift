@@ -178,6 +178,7 @@ let package = Package(
         .target(name: "OpenAVFoundation", dependencies: ["OpenCoreMedia", "OpenCoreAudioTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
         .target(name: "OpenMediaPlayer", dependencies: ["MediaServer", "SimCore"]),
-        .testTarget(name: "AirPlayTests", dependencies: ["OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "Scenario", "OpenAVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
+        // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
+        .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "Scenario", "OpenAVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
     ]
 )

@@ -82,8 +82,15 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     public func currentTime() -> CMTime { timebase.time }
 
     /// A renderer plays on this synchronizer's timeline from now on (it may be added while playing).
+    /// "When you're using long-form you can only add one AudioRenderer to a RenderSynchronizer"
+    /// (2017 talk): in a long-form session a second audio renderer is not added. Apple does not
+    /// say how it refuses; here it stays out of `renderers` and the trace says so.
     public func addRenderer(_ renderer: AVQueuedSampleBufferRendering) {
         guard !renderers.contains(where: { $0 === renderer }) else { return }
+        if renderer is AVSampleBufferAudioRenderer, !audioRenderers.isEmpty, isLongForm {
+            queue.binding.server.recordObservation("airplay.renderer.refused", ["reason": .string("one audio renderer with long-form audio")])
+            return
+        }
         renderers.append(renderer)
         (renderer as? AVSampleBufferAudioRenderer)?.attach(to: self)
     }
@@ -117,6 +124,11 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     }
 
     var audioRenderers: [AVSampleBufferAudioRenderer] { renderers.compactMap { $0 as? AVSampleBufferAudioRenderer } }
+
+    /// Whether the owning app's session identifies as long-form audio.
+    private var isLongForm: Bool {
+        AppContext.run(as: queue.binding) { AVAudioSession.sharedInstance().routeSharingPolicy == .longFormAudio }
+    }
 
     // MARK: Time observers
 

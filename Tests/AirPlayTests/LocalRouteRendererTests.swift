@@ -1,3 +1,4 @@
+@testable import Conformance
 import Foundation
 import MediaServer
 import OpenAVFoundation

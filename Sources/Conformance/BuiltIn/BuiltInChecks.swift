@@ -32,6 +32,7 @@ public enum BuiltInChecks {
         // Core MIDI and MIDI over Bluetooth LE
 
         // AirPlay 2 and Now Playing
+        AirPlayChecks.all, NowPlayingChecks.all,
 
     ].flatMap { $0 }
 

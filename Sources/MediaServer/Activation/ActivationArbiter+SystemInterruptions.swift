@@ -4,10 +4,11 @@ extension ActivationArbiter {
     /// hears "began". Mixability only protects against other apps (ASPG p.24); the 2014 talk's
     /// game and the 2010 talk's "phone call, a clock alarm" are interrupted whatever they mix with,
     /// and `record` "doesn't prevent phone calls, alarms … from interrupting" (AVAudioSession.Category docs).
-    public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource) -> [PolicyAction] {
+    /// `spared` apps play on (a long-form session on AirPlay speakers during a phone call).
+    public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource, sparing spared: [AppID] = []) -> [PolicyAction] {
         let before = derivedState()
         var actions: [PolicyAction] = []
-        for app in order where sessions[app]?.isActive == true {
+        for app in order where sessions[app]?.isActive == true && !spared.contains(app) {
             actions += interrupt(app, by: .system(source))
         }
         return actions + derivedChanges(since: before)

@@ -26,9 +26,10 @@ public enum RemoteCommand: Sendable, Hashable {
     }
 }
 
-/// Where a remote command comes from.
+/// Where a remote command comes from (`siri`: the user asked Siri, e.g. "pause", which reaches
+/// the Now Playing app even while Siri interrupts it).
 public enum RemoteCommandSource: String, Sendable, CaseIterable {
-    case lockScreen = "lock-screen", controlCenter = "control-center", headset, car
+    case lockScreen = "lock-screen", controlCenter = "control-center", headset, car, siri
 }
 
 /// How an app's MediaPlayer facade receives remote commands: it installs `deliver`, which

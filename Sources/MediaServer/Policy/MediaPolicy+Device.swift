@@ -33,7 +33,8 @@ extension MediaPolicy {
     public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource, system: SystemState) -> [PolicyEffect] {
         input { policy in
             policy.system = system
-            return policy.apply(policy.activation.systemInterruptionBegan(source)) + policy.routeMayHaveChanged(.categoryChanged)
+            return policy.apply(policy.activation.systemInterruptionBegan(source, sparing: policy.spared(by: source)))
+                + policy.routeMayHaveChanged(.categoryChanged)
         }
     }
 

@@ -23,6 +23,13 @@ extension MediaPolicy {
         return outputs.isEmpty ? nil : AudioRoute(outputs: outputs)
     }
 
+    /// "Allow the user to take a phone call while your app is AirPlaying" (2017 talk): a call
+    /// takes the phone, not the AirPlay speakers a long-form session plays to, so it spares them.
+    func spared(by source: SystemInterruptionSource) -> [AppID] {
+        guard source == .phoneCall, !longFormPicks.isEmpty else { return [] }
+        return activation.registeredApps.filter { activation.isActive($0) && longFormRoute(for: $0) != nil }
+    }
+
     /// The ports the system route chooses among: all but the speakers picked for long-form audio.
     var portsForSystemRoute: [Port] {
         longFormPicks.isEmpty ? ports : ports.filter { !longFormPicks.contains($0.uid) }

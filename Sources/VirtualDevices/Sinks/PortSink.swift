@@ -119,7 +119,7 @@ public struct PortSink: Sendable {
             let first = Int(segment.clock.frame(at: start) / Int64(segment.blockFrames))
             let last = Int((segment.clock.frame(at: end, rounding: .up) - 1) / Int64(segment.blockFrames))
             guard last >= first else { continue }
-            for stretch in segment.levelStretches {
+            for stretch in segment.levelStretches(blocks: first...last) {
                 guard let sums = stretch.envelopes[channel - 1].sums(blocks: first...last) else { continue }
                 // Weigh by time: frames at this rate count rate₀/rate as much as frames at rate₀.
                 let scale = (referenceRate ?? segment.clock.rate.hertz) / segment.clock.rate.hertz

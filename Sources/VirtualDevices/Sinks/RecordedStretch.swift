@@ -8,11 +8,12 @@ struct RecordedStretch: Sendable {
     var envelopes: [LevelEnvelope]
     var captures: [[Float]]?
 
-    init(firstFrame: Int64, endFrame: Int64, channels: Int, blockFrames: Int, captureSamples: Bool) {
+    /// `maxBlocks` bounds the envelopes' memory (see `LevelEnvelope`); unbounded by default.
+    init(firstFrame: Int64, endFrame: Int64, channels: Int, blockFrames: Int, captureSamples: Bool, maxBlocks: Int = .max) {
         self.firstFrame = firstFrame
         self.endFrame = endFrame
         let firstBlock = Int(firstFrame / Int64(blockFrames))
-        envelopes = Array(repeating: LevelEnvelope(firstBlock: firstBlock), count: channels)
+        envelopes = Array(repeating: LevelEnvelope(firstBlock: firstBlock, maxBlocks: maxBlocks), count: channels)
         captures = captureSamples ? Array(repeating: [], count: channels) : nil
         if endFrame != .max { reserve(frames: Int(endFrame - firstFrame), blockFrames: blockFrames) }
     }

@@ -8,9 +8,24 @@ struct SinkSegment: Sendable {
 
     /// The first stretch is an open-ended, levels-only one (a windowed sink keeping levels throughout).
     let hasLevelStretch: Bool
+    /// Blocks the levels-throughout stretch keeps at full resolution (at 10 ms, five and a half
+    /// minutes: longer than any shipped scenario); past that it coarsens, so a run of any length
+    /// costs the same memory. It feeds the report's whole-run lanes, which need a few hundred
+    /// steps; checks read their own windows, which stay exact.
+    static let levelStretchMaxBlocks = 1 << 15
 
-    /// The stretches whose envelopes answer level queries, each frame counted once.
-    var levelStretches: ArraySlice<RecordedStretch> { hasLevelStretch ? stretches.prefix(1) : stretches[...] }
+    /// The stretches whose envelopes answer a level query over blocks `blocks`, each frame
+    /// counted once: a capture window holding all of them (exact even when the whole-run
+    /// envelope has coarsened, and the same blocks otherwise), else the whole-run envelope, else
+    /// every window.
+    func levelStretches(blocks: ClosedRange<Int>) -> ArraySlice<RecordedStretch> {
+        guard hasLevelStretch else { return stretches[...] }
+        let first = Int64(blocks.lowerBound) * Int64(blockFrames), end = Int64(blocks.upperBound + 1) * Int64(blockFrames)
+        if let window = stretches.indices.dropFirst().first(where: { stretches[$0].firstFrame <= first && stretches[$0].endFrame >= end }) {
+            return stretches[window...window]
+        }
+        return stretches.prefix(1)
+    }
 
     init(clock: IOClock.Segment, channels: Int, resolution: HostDuration, capture: SinkCapture, levelsThroughout: Bool = false) {
         self.clock = clock
@@ -34,7 +49,8 @@ struct SinkSegment: Sendable {
             }
             if hasLevelStretch {
                 stretches.insert(RecordedStretch(firstFrame: clock.firstFrame, endFrame: .max, channels: channels,
-                                                 blockFrames: blockFrames, captureSamples: false), at: 0)
+                                                 blockFrames: blockFrames, captureSamples: false,
+                                                 maxBlocks: Self.levelStretchMaxBlocks), at: 0)
             }
         }
     }
