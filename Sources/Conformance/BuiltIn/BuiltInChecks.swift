@@ -27,6 +27,7 @@ public enum BuiltInChecks {
 
         // Audio Units, Inter-App Audio, the component manager
         MusicDeviceChecks.all, AudioUnitChecks.all, AudioUnitGraphChecks.all, RemoteIOChecks.all,
+        IOUnitChecks.all, VoiceProcessingChecks.all,
         InterAppAudioChecks.all, ComponentManagerChecks.all, AppLifecycleChecks.all,
 
         // Core MIDI and MIDI over Bluetooth LE
@@ -44,6 +45,10 @@ public enum BuiltInChecks {
         defer { try? FileManager.default.removeItem(at: FileChecks.scratchRoot) }
         return all.map { check in
             if check.applies(on: platform, catalog: catalog) { return check.check(platform: platform) }
+            if check.isMacOnly(catalog: catalog) {
+                return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
+                                        outcome: check.run(platform: .default), ranOn: "macos")
+            }
             guard let release = PlatformProfile.all.last(where: { check.applies(on: $0, catalog: catalog) }) else {
                 return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
                                         outcome: .notRun("its requirements share no simulated release"))
@@ -55,12 +60,14 @@ public enum BuiltInChecks {
 }
 
 extension BuiltInCheck {
-    /// Whether every requirement it names lists `platform`, or only the Mac: the simulated Mac is a
-    /// device profile (`mac`), not a release, so a check of Mac-only behaviour runs on any release.
+    /// Whether every requirement it names holds on the Mac alone: such a check runs its device on
+    /// the `mac` profile, and the runner runs it once, as the Mac's (`ranOn` "macos").
+    func isMacOnly(catalog: [Requirement]) -> Bool {
+        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms == ["macos"] }
+    }
+
+    /// Whether every requirement it names lists `platform`.
     func applies(on platform: PlatformProfile, catalog: [Requirement]) -> Bool {
-        requirementIDs.allSatisfy { id in
-            guard let platforms = catalog.first(where: { $0.id == id })?.platforms else { return false }
-            return platforms.contains(platform.description) || platforms == ["macos"]
-        }
+        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms.contains(platform.description) ?? false }
     }
 }

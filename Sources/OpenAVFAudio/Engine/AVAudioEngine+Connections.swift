@@ -13,7 +13,8 @@ extension AVAudioEngine {
     /// connected to. A format is set on the source's output bus; the destination takes it.
     public func connect(_ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus,
                         toBus bus2: AVAudioNodeBus, format: AVAudioFormat?) {
-        guard validate(source: node1, bus: bus1, format: format), validate(destination: node2, bus: bus2) else { return }
+        guard validate(source: node1, bus: bus1, format: format), validate(destination: node2, bus: bus2),
+              validate(format ?? node1.outputFormats[bus1], into: node2) else { return }
         breakOutputs(of: node1, bus: bus1)
         link(node1, bus1, to: node2, bus2, format: format)
         graphChanged()
@@ -28,7 +29,7 @@ extension AVAudioEngine {
         for point in destNodes {
             guard let node = point.node else { continue }
             let bus = point.bus
-            guard validate(destination: node, bus: bus) else { return }
+            guard validate(destination: node, bus: bus), validate(format ?? sourceNode.outputFormats[sourceBus], into: node) else { return }
             points.append((node, bus))
         }
         breakOutputs(of: sourceNode, bus: sourceBus)
@@ -103,6 +104,14 @@ extension AVAudioEngine {
             exception("connect: a connection format must be float PCM with a rate and channels"); return false
         }
         return true
+    }
+
+    /// An environment node spatializes mono inputs and passes stereo through; it takes nothing
+    /// wider (AVAudioMixing.h).
+    private func validate(_ format: AVAudioFormat, into destination: AVAudioNode) -> Bool {
+        guard destination is AVAudioEnvironmentNode, format.channelCount > 2 else { return true }
+        exception("connect: an environment node takes mono or stereo inputs, not \(format.channelCount) channels")
+        return false
     }
 
     private func validate(destination: AVAudioNode, bus: Int) -> Bool {
