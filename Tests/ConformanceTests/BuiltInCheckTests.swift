@@ -14,7 +14,9 @@ struct BuiltInCheckTests {
     func passes(name: String) throws {
         let check = try #require(BuiltInChecks.all.first { $0.name == name })
         let catalog = try Self.catalog.get()
-        let platforms = PlatformProfile.all.filter { check.applies(on: $0, catalog: catalog) }
+        var platforms = PlatformProfile.all.filter { check.applies(on: $0, catalog: catalog) }
+        // A Mac-only check runs on the newest release's media server, as the report runs it.
+        if platforms.isEmpty, check.isMacOnly(catalog: catalog), let newest = PlatformProfile.all.last { platforms = [newest] }
         #expect(!platforms.isEmpty, "its requirements share no platform")
         for platform in platforms {
             let outcome = check.run(platform: platform)
