@@ -240,6 +240,27 @@ extension CoreMIDIChecks {
             p.expect(send([[0x3023_0102, 0x0300_0000]], to: sampler.unit, offset: 0), equals: kAudio_ParamError, "a SysEx continuation without a start")
             p.expect(send([], to: sampler.unit, offset: 0), equals: 0, "an empty list")
         },
+        BuiltInCheck(["MIDI-AU-SAMPLE-OFFSET"], "in an engine, a note scheduled through the sampler's auAudioUnit.scheduleMIDIEventBlock at sample time 7000 starts on frame 7000 of the output, one at AUEventSampleTimeImmediate + 300 on frame 300 of the next render; an effect has no such block") { p in
+            let noteOn: [UInt8] = [0x90, 69, 127]
+            let timed = try OfflineSampler(p)
+            p.expect(try timed.render(seconds: 0.1).allSatisfy { $0 == 0 }, "frames 0 ..< 4800 silent before the note")
+            let schedule = try p.require(timed.sampler.auAudioUnit.scheduleMIDIEventBlock, "the sampler's scheduleMIDIEventBlock")
+            schedule(7_000, 0, noteOn.count, noteOn)
+            let second = try timed.render(seconds: 0.1)  // frames 4800 ..< 9600
+            p.expect(second[..<2_200].allSatisfy { $0 == 0 }, "silent before sample time 7000")
+            p.expect(second.count == 4_800 && second[2_200] != 0, "sounding from sample time 7000 (frame 2200 of the render)")
+            let pitch = MusicDeviceChecks.frequency(try timed.render(seconds: 0.5), rate: 48_000)
+            p.expect(abs(pitch - 440) <= 1.5, "note 69 at \(pitch) Hz")
+
+            let immediate = try OfflineSampler(p)
+            _ = try immediate.render(seconds: 0.1)
+            let block = try p.require(immediate.sampler.auAudioUnit.scheduleMIDIEventBlock, "the second sampler's block")
+            block(AUEventSampleTimeImmediate + 300, 0, noteOn.count, noteOn)
+            let cycle = try immediate.render(seconds: 0.1)
+            p.expect(cycle[..<300].allSatisfy { $0 == 0 }, "silent before offset 300 of the next render")
+            p.expect(cycle.count == 4_800 && cycle[300] != 0, "sounding from offset 300")
+            p.expect(AVAudioUnitDelay().auAudioUnit.scheduleMIDIEventBlock == nil, "an effect takes no MIDI")
+        },
         BuiltInCheck(["MIDI-SAMPLER-CONTROLLERS"], "an AVAudioUnitSampler takes pitch bend (two semitones up: 493.9 Hz), raw MIDI events, program changes and controller 7 (volume 0: silent)") { p in
             let offline = try OfflineSampler(p)
             offline.sampler.sendPitchBend(16_383, onChannel: 2)
