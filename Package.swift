@@ -127,11 +127,11 @@ let package = Package(
         // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including
         // code written for Apple's CoreMIDI that only changes its import.
         .target(name: "OpenCoreMIDI", dependencies: ["OpenCoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "OpenCoreMIDITests", dependencies: ["OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "OpenCoreMIDITests", dependencies: ["Conformance", "OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
 
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),
-        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI"]),
+        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenUIKitTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),

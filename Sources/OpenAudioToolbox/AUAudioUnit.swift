@@ -69,6 +69,10 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
 
     public func reset() { _ = AudioUnitReset(audioUnit, kAudioUnitScope_Global, 0) }
 
+    /// How a host schedules MIDI on a music device or MIDI effect at sample times; nil for
+    /// units that take no MIDI (an instrument node's unit overrides it).
+    open var scheduleMIDIEventBlock: AUScheduleMIDIEventBlock? { nil }
+
     /// Apple's key-value-observable signal that parameter values changed in bulk (a preset): it
     /// carries no value of its own. Always false here.
     public var allParameterValues: Bool { false }

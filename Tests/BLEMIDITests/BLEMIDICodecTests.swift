@@ -1,51 +1,11 @@
 @testable import BLEMIDI
 import Testing
+@testable import Conformance
 
-/// The packet format's rules, one behaviour per test: the worked examples of the specification
-/// (times in ms, t = 4660 = 0x1234 gives header A4 and timestamp B4) and the invalid packets.
+/// The packet format's invalid packets and the decoder's limits, one behaviour per test (the worked
+/// examples of the specification are built-in checks, `BLEMIDIChecks`).
 @Suite("BLE-MIDI decoder")
 struct BLEMIDIDecoderTests {
-    @Test("MIDI-BLE-WORKED-EXAMPLES: running status with and without a timestamp, low-byte wrap, real-time between running-status messages", arguments: [
-        ("A4 B4 90 3C 7F", [message(4660, "90 3C 7F")]),
-        ("A4 B4 90 3C 64 40 64 43 64", [message(4660, "90 3C 64"), message(4660, "90 40 64"), message(4660, "90 43 64")]),
-        ("A4 B4 90 3C 64 B5 3C 00", [message(4660, "90 3C 64"), message(4661, "90 3C 00")]),
-        ("A4 FF 90 3C 64 81 80 3C 00", [message(4735, "90 3C 64"), message(4737, "80 3C 00")]),
-        ("A4 B4 90 3C 64 B5 F8 B6 40 64", [message(4660, "90 3C 64"), message(4661, "F8"), message(4662, "90 40 64")]),
-        ("A4 B4 F0 01 02 B5 F8 03 04 B6 F7", [message(4661, "F8"), message(4662, "F0 01 02 03 04 F7")]),
-        ("80 80 FC 85 F8", [message(0, "FC"), message(5, "F8")]),  // timestampHigh 0, as macOS sends
-        ("80", []),  // a header alone carries nothing
-    ])
-    func workedExamples(packet: String, expected: [BLEMIDIMessage]) {
-        let result = decodeStream(packet)
-        #expect(result.errors.isEmpty)
-        #expect(result.messages == expected)
-    }
-
-    @Test("MIDI-BLE-HEADER-BYTE: the header's six low bits are the top of every timestamp in its packet; anything but 10xxxxxx is rejected")
-    func headerByte() {
-        for high in UInt8(0)...0x3F {
-            let result = decodeStream(BLEMIDIHex.string([0x80 | high, 0x85, 0xF8]))
-            #expect(result.messages == [message(UInt16(high) << 7 | 5, "F8")])
-        }
-        for header: UInt8 in [0x00, 0x3F, 0x40, 0x7F, 0xC0, 0xFF] {
-            #expect(decodeStream(BLEMIDIHex.string([header, 0x85, 0xF8])).errors == [BLEMIDIError(packetIndex: 0, byteOffset: 0, rule: .invalidHeader)])
-        }
-    }
-
-    @Test("MIDI-BLE-REALTIME-DEINTERLEAVED: a real-time byte between a status byte and its data is rejected; inside a SysEx it is its own message")
-    func realTimeDeinterleaved() {
-        #expect(decodeStream("80 80 90 40 F8 7F").errors == [BLEMIDIError(packetIndex: 0, byteOffset: 4, rule: .statusInsideMessage)])
-        #expect(decodeStream("80 80 C0 F8").errors == [BLEMIDIError(packetIndex: 0, byteOffset: 3, rule: .statusInsideMessage)])
-        #expect(decodeStream("80 80 F0 01 81 FE 02 82 F7").messages == [message(1, "FE"), message(2, "F0 01 02 F7")])
-    }
-
-    @Test("MIDI-BLE-WORKED-EXAMPLES: a 30-byte SysEx in a full 20-byte packet and a continuation carries the time of its F7")
-    func sysExAcrossPackets() {
-        let result = decodeStream("A4 B4 F0 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F 10 11",
-                                  "A4 12 13 14 15 16 17 18 19 1A 1B 1C B5 F7")
-        #expect(result.messages == [message(4661, "F0 " + (1...0x1C).map { BLEMIDIHex.byte(UInt8($0)) }.joined(separator: " ") + " F7")])
-    }
-
     @Test("invalid packets are rejected whole, naming the offending byte and the rule", arguments: [
         ("", 0, BLEMIDIError.Rule.emptyPacket),
         ("C4 B4 90 3C 64", 0, .invalidHeader),  // bit 6 of the header is reserved (0)
@@ -127,23 +87,6 @@ struct BLEMIDIEncoderTests {
         #expect(encode([message(0x1234, "C0 01"), message(0x1334, "C0 02")], mtu: 20) == [bytes("A4 B4 C0 01"), bytes("A6 B4 C0 02")])
         // Across the 13-bit wrap: 8191 then 1 is one low-byte wrap (high 63 -> 0).
         #expect(encode([message(8191, "C0 01"), message(1, "C0 02")], mtu: 20) == [bytes("BF FF C0 01 81 C0 02")])
-    }
-
-    @Test("MIDI-BLE-REALTIME-DEINTERLEAVED: real-time bytes inside a SysEx go out as timestamped real-time messages, and come back before the SysEx")
-    func realTimeInsideSysEx() throws {
-        let packets = encode([message(4662, "F0 01 02 F8 03 04 F7")], mtu: 20)
-        #expect(packets == [bytes("A4 B6 F0 01 02 B6 F8 03 04 B6 F7")])
-        var decoder = BLEMIDIDecoder()
-        #expect(try decoder.decode(packets[0]) == [message(4662, "F8"), message(4662, "F0 01 02 03 04 F7")])
-    }
-
-    @Test("MIDI-BLE-PACKET-SIZE: a message never splits across packets; each packet stays within the MTU", arguments: [5, 6, 7, 20])
-    func neverSplits(mtu: Int) {
-        let messages = (0..<40).map { message(UInt16($0), $0 % 3 == 0 ? "C0 05" : "B0 07 64") }
-        let packets = encode(messages, mtu: mtu)
-        #expect(packets.allSatisfy { $0.count <= mtu })
-        var decoder = BLEMIDIDecoder()
-        #expect(packets.allSatisfy { (try? decoder.decode($0)) != nil })
     }
 
     @Test("malformed messages are named before anything is encoded", arguments: [

@@ -1,6 +1,7 @@
 import BLEMIDI
 import Foundation
 import Testing
+@testable import Conformance
 
 /// Random and mutated packets: the decoder never crashes, every packet it accepts yields only
 /// well-formed messages, every rejection names a byte inside the packet, and a rejected packet
@@ -51,7 +52,7 @@ struct BLEMIDIFuzzTests {
     /// Packets a real sender would send, to mutate.
     static func validPackets(using random: inout SplitMix64) -> [[UInt8]] {
         (0..<200).flatMap { _ in
-            encode(BLEMIDIPropertyTests.randomStream(using: &random), mtu: Int.random(in: 5...40, using: &random))
+            encode(BLEMIDIVectors.randomStream(using: &random), mtu: Int.random(in: 5...40, using: &random))
         }
     }
 

@@ -42,45 +42,6 @@ struct EngineSamplerTests {
         #expect(after[1_440...].allSatisfy { $0 == 0 }, "silent once the 30 ms release is over")
     }
 
-    @Test("MIDI-SAMPLER-CONTROLLERS: pitch bend, volume, program change and raw MIDI events reach the sampler")
-    func controllers() throws {
-        let (engine, sampler) = try Self.offlineSampler()
-        sampler.sendPitchBend(16_383, onChannel: 2)
-        sampler.sendMIDIEvent(0x92, data1: 69, data2: 100)
-        let bent = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 1), channel: 0)
-        #expect(abs(Self.frequency(bent[...]) - 493.8) <= 1.5, "two semitones up")
-        sampler.sendProgramChange(5, bankMSB: 121, bankLSB: 0, onChannel: 2)
-        sampler.sendController(7, withValue: 0, onChannel: 2)
-        _ = try EngineSignals.renderOffline(engine, seconds: 0.01)
-        let quiet = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.1), channel: 0)
-        #expect(quiet.allSatisfy { $0 == 0 }, "controller 7 at 0")
-    }
-
-    @Test("MIDI-SAMPLER-AUDIO-FILES: with an audio file of a 220 Hz tone loaded, key 60 plays it as recorded and key 72 an octave up; an .sf2 is kAudioUnitErr_UnknownFileType")
-    func loadAudioFiles() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sampler-\(ProcessInfo.processInfo.processIdentifier).wav")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let tone = EngineSignals.tone(frequency: 220, seconds: 2, rate: 44_100)
-        do {
-            let file = try AVAudioFile(forWriting: url, settings: tone.format.settings)
-            try file.write(from: tone)
-        }
-        let (engine, sampler) = try Self.offlineSampler()
-        try sampler.loadAudioFiles(at: [url])
-        sampler.startNote(60, withVelocity: 127, onChannel: 0)
-        let root = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.5), channel: 0)
-        #expect(abs(Self.frequency(root[...]) - 220) <= 2.5)
-        sampler.stopNote(60, onChannel: 0)
-        sampler.startNote(72, withVelocity: 127, onChannel: 0)
-        _ = try EngineSignals.renderOffline(engine, seconds: 0.05)
-        let octave = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.5), channel: 0)
-        #expect(abs(Self.frequency(octave[...]) - 440) <= 2.5)
-        #expect(throws: NSError.self) { try sampler.loadInstrument(at: URL(fileURLWithPath: "/tmp/piano.sf2")) }
-        do { try sampler.loadInstrument(at: URL(fileURLWithPath: "/tmp/piano.sf2")) } catch {
-            #expect((error as NSError).code == Int(kAudioUnitErr_UnknownFileType))
-        }
-    }
-
     @Test("rendering a sampler with MIDI between renders allocates nothing")
     func allocationFree() throws {
         let engine = AVAudioEngine()

@@ -1,3 +1,4 @@
+@testable import Conformance
 import MediaServer
 import OpenCoreMIDI
 import SimCore
@@ -8,7 +9,7 @@ import VirtualDevices
 @Suite struct CoreMIDIAppTests {
     @Test("MIDI-BLE-ORDINARY-DEVICE: a paired keyboard is a device with one source and one destination, announced by object-added then setup-changed")
     func pairedKeyboardIsAnOrdinaryDevice() throws {
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         let controller = AppleStyleMIDIController()
         #expect(device.inApp { controller.start() } == noErr)
         try device.pairKeyboard()
@@ -41,7 +42,7 @@ import VirtualDevices
 
     @Test("MIDI-RECEIVED-ARRIVAL-TIME: a key pressed at 2 s arrives stamped with its arrival host time, at the next connection event plus processing (the link's first packet anchors the sender's clock at its arrival; later ones keep the sender's spacing, MIDI-BLE-RECEIVER-TIME)")
     func notesArriveAtTheirArrivalTime() throws {
-        let device = try MIDITestDevice(seed: 9)
+        let device = try MIDIBench(seed: 9)
         let controller = AppleStyleMIDIController()
         _ = device.inApp { controller.start() }
         try device.pairKeyboard()
@@ -57,26 +58,9 @@ import VirtualDevices
         #expect(latency < link.interval.nanoseconds + settings.processingLatency.nanoseconds + settings.jitter.nanoseconds)
     }
 
-    @Test("MIDI-TIMESTAMP-HOST-TIME: an app sends to the keyboard's destination; timestamp 0 goes now, a future host time is held until then")
-    func appSendsToTheKeyboard() throws {
-        let device = try MIDITestDevice()
-        let controller = AppleStyleMIDIController()
-        _ = device.inApp { controller.start() }
-        try device.pairKeyboard()
-        device.run(until: .seconds(1))
-        #expect(device.inApp { controller.sendNoteOn(0x40, velocity: 0x7F, to: "BLE Keys") } == noErr)
-        #expect(device.inApp { controller.sendNoteOn(0x43, velocity: 0x7F, to: "BLE Keys", at: 3_000_000_000) } == noErr)
-        device.run(until: .seconds(4))
-        let received = device.lines("ble.peer-received")
-        #expect(received.map { $0.fields["bytes"] } == [.string("90 40 7F"), .string("90 43 7F")])
-        #expect(received[0].time < HostTime(nanoseconds: 1_020_000_000))
-        #expect(received[1].time > HostTime(nanoseconds: 3_000_000_000))
-        #expect(received[1].time < HostTime(nanoseconds: 3_020_000_000))
-    }
-
     @Test("MIDI-BLE-PAIRING-ENFORCED: a refused pairing leaves no MIDI device, no notification and no data path")
     func refusedPairingLeavesNothing() throws {
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         let controller = AppleStyleMIDIController()
         _ = device.inApp { controller.start() }
         try device.at(.milliseconds(100)) { try device.radio.advertise(peripheral: "BLE Keys") }
@@ -94,7 +78,7 @@ import VirtualDevices
 
     @Test("MIDI-BLE-ORDINARY-DEVICE: on link loss the device goes offline (property changed, setup changed) and leaves the source list")
     func linkLossTakesTheDeviceOffline() throws {
-        let device = try MIDITestDevice(platform: .ios14)
+        let device = try MIDIBench(platform: .ios14)
         let controller = AppleStyleMIDIController()
         _ = device.inApp { controller.start() }
         try device.pairKeyboard()
@@ -115,7 +99,7 @@ import VirtualDevices
                  kMIDIUnknownProperty, kMIDIWrongPropertyType, kMIDINoCurrentSetup, kMIDIMessageSendErr, kMIDIServerStartErr,
                  kMIDISetupFormatErr, kMIDIWrongThread, kMIDIObjectNotFound, kMIDIIDNotUnique, kMIDINotPermitted,
                  kMIDIUnknownError] == Array(-10845 ... -10830).reversed())
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         let controller = AppleStyleMIDIController()
         _ = device.inApp { controller.start() }
         try device.pairKeyboard()
@@ -147,7 +131,7 @@ import VirtualDevices
     @Test("Unique IDs come from the run's seed: the same seed gives the same IDs, another seed others")
     func uniqueIDsFollowTheSeed() throws {
         func ids(seed: UInt64) throws -> [Int32] {
-            let device = try MIDITestDevice(seed: seed)
+            let device = try MIDIBench(seed: seed)
             try device.pairKeyboard()
             device.run(until: .seconds(1))
             return device.inApp {

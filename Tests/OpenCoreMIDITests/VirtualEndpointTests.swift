@@ -1,3 +1,4 @@
+@testable import Conformance
 import MediaServer
 import OpenCoreMIDI
 import SimCore
@@ -7,7 +8,7 @@ import Testing
 @Suite struct VirtualEndpointTests {
     @Test("A virtual source's MIDIReceived reaches a connected input port; a virtual destination receives MIDISendEventList as MIDI 1.0 UMP")
     func virtualEndpointsCarryMIDI() throws {
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         var received: [(MIDITimeStamp, [UInt32])] = []
         var refCons: [UnsafeMutableRawPointer?] = []
         device.inApp {
@@ -55,7 +56,7 @@ import Testing
 
     @Test("An input port in the MIDI 2.0 protocol gets note-ons as MIDI 2.0 channel voice words with 16-bit velocity")
     func midi2PortConverts() throws {
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         var words: [UInt32] = []
         device.inApp {
             var client = MIDIClientRef(), source = MIDIEndpointRef(), input = MIDIPortRef()
@@ -81,7 +82,7 @@ import Testing
 
     @Test("MIDI-SETUP-CHANGED: other clients hear a virtual source added, renamed and removed, each followed by msgSetupChanged")
     func setupNotificationsForVirtualEndpoints() throws {
-        let device = try MIDITestDevice()
+        let device = try MIDIBench()
         var heard: [String] = []
         device.inApp {
             var watcher = MIDIClientRef(), publisher = MIDIClientRef(), source = MIDIEndpointRef()

@@ -31,6 +31,7 @@ public enum BuiltInChecks {
         InterAppAudioChecks.all, ComponentManagerChecks.all, AppLifecycleChecks.all,
 
         // Core MIDI and MIDI over Bluetooth LE
+        CoreMIDIChecks.all, BLEMIDIChecks.all,
 
         // AirPlay 2 and Now Playing
         AirPlayChecks.all, NowPlayingChecks.all,
@@ -45,16 +46,18 @@ public enum BuiltInChecks {
         defer { try? FileManager.default.removeItem(at: FileChecks.scratchRoot) }
         return all.map { check in
             if check.applies(on: platform, catalog: catalog) { return check.check(platform: platform) }
+            if let release = PlatformProfile.all.last(where: { check.applies(on: $0, catalog: catalog) }) {
+                return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
+                                        outcome: check.run(platform: release), ranOn: release.description)
+            }
+            // Mac-only behaviour: the simulated Mac is the `mac` device profile (the check picks it)
+            // on the default release's media server; it runs once, as the Mac's.
             if check.isMacOnly(catalog: catalog) {
                 return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
                                         outcome: check.run(platform: .default), ranOn: "macos")
             }
-            guard let release = PlatformProfile.all.last(where: { check.applies(on: $0, catalog: catalog) }) else {
-                return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
-                                        outcome: .notRun("its requirements share no simulated release"))
-            }
             return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
-                                    outcome: check.run(platform: release), ranOn: release.description)
+                                    outcome: .notRun("its requirements share no simulated release"))
         }
     }
 }

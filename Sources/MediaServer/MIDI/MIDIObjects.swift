@@ -110,6 +110,10 @@ struct MIDIDeviceRecord {
     var entities: [UInt32]
     /// The BLE link behind the device, if it is a Bluetooth MIDI device.
     var peer: String?
+    /// The wire behind a USB, DIN or network device, and when each direction of it is free again.
+    var wire: MIDIWire?
+    var inboundFreeAt = HostTime.zero
+    var outboundFreeAt = HostTime.zero
 }
 
 struct MIDIEntityRecord {

@@ -34,6 +34,9 @@ public final class MIDIServer: @unchecked Sendable {
         random = SimRandom(seed: server.seed).fork("midi")
         var settings = BLELinkSettings()
         settings.reconnectsPairedPeripherals = server.platform.reconnectsPairedBluetoothMIDI
+        let profile = server.device.profile
+        settings.available = server.platform.hasBluetoothMIDI && BluetoothLEHardware.hasNativeLE(profile.model)
+        settings.advertisedName = "\(profile.deviceName) MIDI"
         bluetoothSettings = settings
     }
 
@@ -127,6 +130,7 @@ public final class MIDIServer: @unchecked Sendable {
             receive(messages)
             return
         }
+        if let device = wiredDevice(ofEntity: endpoint.entity) { return sendToWire(device, messages) }
         guard let peer = peer(ofEntity: endpoint.entity), radio.link(to: peer)?.state == .ready else { throw .noConnection }
         for message in messages {
             let due = HostTime(nanoseconds: Int64(clamping: message.timeStamp))
@@ -193,4 +197,7 @@ extension PlatformProfile {
     /// From iOS 16 (macOS 13) the system reconnects paired Bluetooth MIDI peripherals when they
     /// come back; before, the user connects them again (Apple's "MIDI Bluetooth" documentation).
     public var reconnectsPairedBluetoothMIDI: Bool { release >= 16 }
+
+    /// MIDI over Bluetooth LE arrived with iOS 8 and OS X Yosemite (WWDC 2014 session 501).
+    public var hasBluetoothMIDI: Bool { release >= 8 }
 }

@@ -60,7 +60,7 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     /// The object view of `audioUnit`.
     public var auAudioUnit: AUAudioUnit {
         if let madeAUAudioUnit { return madeAUAudioUnit }
-        let unit = AUAudioUnit(audioUnit: audioUnit)
+        let unit = makeAUAudioUnit(audioUnit)
         madeAUAudioUnit = unit
         return unit
     }
@@ -68,6 +68,9 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
 
     /// Subclasses tie their state to the instance (the effects' bypass).
     func unitWasMade(_ unit: AudioUnit) {}
+
+    /// The object view `auAudioUnit` returns; instruments give theirs a MIDI schedule.
+    func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { AUAudioUnit(audioUnit: unit) }
 
     deinit {
         if let unitHandle { _ = AudioComponentInstanceDispose(unitHandle) }

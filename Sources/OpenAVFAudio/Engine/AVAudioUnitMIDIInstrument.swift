@@ -27,12 +27,57 @@ public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked S
     /// An instrument has no input: its output keeps its own format.
     override var outputFollowsInput: Bool { false }
 
-    public override func reset() { instrument?.reset() }
+    public override func reset() {
+        instrument?.reset()
+        schedule.removeAll()
+    }
 
+    /// MIDI scheduled at sample times through `auAudioUnit.scheduleMIDIEventBlock`.
+    private var schedule = MIDIEventSchedule()
+
+    /// Renders the cycle in pieces split at the scheduled events due in it, so each takes effect
+    /// on its exact frame (`nodeFrames` is the sample time of the cycle's first frame).
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
         guard let instrument else { return output.clear(frames: frames) }
-        instrument.render(into: output.channels, channelCount: output.channelCount, start: 0, frameCount: frames)
+        var rendered = 0
+        while let (offset, event) = schedule.next(start: nodeFrames, frames: frames) {
+            if offset > rendered {
+                instrument.render(into: output.channels, channelCount: output.channelCount, start: rendered, frameCount: offset - rendered)
+                rendered = offset
+            }
+            instrument.handle(status: event.status, data1: event.data1, data2: event.data2)
+        }
+        instrument.render(into: output.channels, channelCount: output.channelCount, start: rendered, frameCount: frames - rendered)
     }
+
+    /// Queues `length` bytes of complete MIDI 1.0 messages at `sampleTime` (a System Exclusive
+    /// message takes effect at once: the sampler acts only on General MIDI System On).
+    func scheduleMIDIEvent(at sampleTime: AUEventSampleTime, length: Int, bytes: UnsafePointer<UInt8>) {
+        guard let instrument else { return }
+        var index = 0
+        while index < length {
+            let status = bytes[index]
+            if status == 0xF0 {
+                return instrument.handle(sysEx: UnsafeBufferPointer(start: bytes + index, count: length - index))
+            }
+            let size = Self.messageLength(status)
+            guard status & 0x80 != 0, index + size <= length else { return }
+            _ = schedule.insert(.init(time: sampleTime, status: status, data1: size > 1 ? bytes[index + 1] & 0x7F : 0,
+                                      data2: size > 2 ? bytes[index + 2] & 0x7F : 0))
+            index += size
+        }
+    }
+
+    /// The length of a MIDI 1.0 message starting with `status`.
+    private static func messageLength(_ status: UInt8) -> Int {
+        switch status {
+        case 0x80...0xBF, 0xE0...0xEF, 0xF2: 3
+        case 0xC0...0xDF, 0xF1, 0xF3: 2
+        default: 1
+        }
+    }
+
+    override func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { InstrumentAUAudioUnit(audioUnit: unit, node: self) }
 
     // MARK: MIDI
 
@@ -88,5 +133,20 @@ public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked S
     public func sendMIDISysExEvent(_ midiData: Data) {
         guard let instrument else { return }
         midiData.withUnsafeBytes { instrument.handle(sysEx: $0.bindMemory(to: UInt8.self)) }
+    }
+}
+
+/// The instrument node's `auAudioUnit`: its `scheduleMIDIEventBlock` queues MIDI on the node,
+/// to be applied on the exact frame of its sample time in the render that covers it.
+final class InstrumentAUAudioUnit: AUAudioUnit, @unchecked Sendable {
+    private weak var node: AVAudioUnitMIDIInstrument?
+
+    init(audioUnit: AudioUnit, node: AVAudioUnitMIDIInstrument) {
+        self.node = node
+        super.init(audioUnit: audioUnit)
+    }
+
+    override var scheduleMIDIEventBlock: AUScheduleMIDIEventBlock? {
+        { [weak node] sampleTime, _, length, bytes in node?.scheduleMIDIEvent(at: sampleTime, length: length, bytes: bytes) }
     }
 }

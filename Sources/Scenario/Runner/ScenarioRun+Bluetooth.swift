@@ -10,7 +10,7 @@ extension ScenarioRun {
         do {
             switch step {
             case let .advertise(peer?, _, interval, mtu): try radio.advertise(peripheral: peer, requestedInterval: interval, attMTU: mtu)
-            case let .advertise(nil, name, _, _): radio.advertiseDevice(as: name ?? "\(server.device.profile.name) MIDI")
+            case let .advertise(nil, name, _, _): try radio.advertiseDevice(as: name)
             case .scan: radio.scan()
             case let .connect(peer): try radio.connect(peripheral: peer)
             case let .acceptCentral(central, interval, mtu): try radio.acceptConnection(fromCentral: central, requestedInterval: interval, attMTU: mtu)

@@ -39,11 +39,25 @@ public final class BLELink {
     var pairingAccepted = false
     /// Packets carried so far (both directions), for tests and benchmarks.
     public internal(set) var packetsCarried = 0
+    /// Packets that went as notifications (peripheral to central) and as writes without
+    /// response (central to peripheral): the only two ways the I/O characteristic carries MIDI.
+    public internal(set) var notificationsCarried = 0
+    public internal(set) var writesCarried = 0
+    /// What the central read from the I/O characteristic when the link came up.
+    public internal(set) var characteristicRead: [UInt8]?
 
     init(id: Int, peer: String, localRole: LocalRole) {
         self.id = id
         self.peer = peer
         self.localRole = localRole
+    }
+
+    /// Counts `packets` sent by the peer (`inbound`) or by the device under the ATT operation
+    /// their sender's role uses.
+    func carried(_ packets: Int, inbound: Bool) {
+        packetsCarried += packets
+        let fromPeripheral = inbound == (localRole == .central)
+        if fromPeripheral { notificationsCarried += packets } else { writesCarried += packets }
     }
 
     /// The first connection event at or after `time`.

@@ -31,6 +31,12 @@ public struct BLELinkSettings: Sendable, Hashable {
     /// Whether the system reconnects paired peripherals by itself when they come back (iOS 16
     /// and later); before that the user connects again.
     public var reconnectsPairedPeripherals = false
+    /// Whether the device does BLE-MIDI at all: iOS 8 / OS X Yosemite and later, on hardware with
+    /// native Bluetooth LE (`BluetoothLEHardware`). Without it the radio finds and joins nothing.
+    public var available = true
+    /// The name the device advertises under when the user has not changed it: its model's name
+    /// followed by "MIDI", as the iPad Air in the 2014 talk showed "iPad Air MIDI".
+    public var advertisedName = "iPhone MIDI"
 
     public init() {}
 

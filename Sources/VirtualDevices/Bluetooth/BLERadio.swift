@@ -57,7 +57,10 @@ public final class BLERadio {
     }
 
     /// The device advertises itself as a BLE-MIDI peripheral under `name`.
-    public func advertiseDevice(as name: String) {
+    /// Without a name it is the device's own ("iPad Air MIDI"); the user may change it.
+    public func advertiseDevice(as name: String? = nil) throws(BLERadioError) {
+        guard settings.available else { throw .unavailable }
+        let name = name ?? settings.advertisedName
         localAdvertisement = name
         host.record("ble.advertising", ["peer": "device", "name": .string(name), "service": .string(BLEMIDIService.serviceUUID)])
     }
@@ -65,6 +68,10 @@ public final class BLERadio {
     /// The device, as central, lists the peripherals advertising the MIDI service.
     @discardableResult
     public func scan() -> [String] {
+        guard settings.available else {
+            host.record("ble.scan", ["service": .string(BLEMIDIService.serviceUUID), "found": .list([])])
+            return []
+        }
         var found = peers.filter { $0.role == .peripheral && $0.advertising }.map(\.name)
         for device in air?.advertisers(besides: self) ?? [] where link(to: device.name) == nil && !found.contains(device.name) {
             found.append(device.name)
@@ -77,6 +84,7 @@ public final class BLERadio {
 
     /// The device, as central, connects to an advertising peripheral.
     public func connect(peripheral name: String) throws(BLERadioError) {
+        guard settings.available else { throw .unavailable }
         if peer(named: name)?.advertising != true, let device = advertisingDevice(named: name) {
             return try connect(toDevice: device, advertisedAs: name)
         }
@@ -148,6 +156,8 @@ public final class BLERadio {
 
     /// MTU exchange, the characteristic read and notifications on: the link carries MIDI.
     func configure(_ link: BLELink, peer: BLEPeer) {
+        // The central reads the I/O characteristic first (the peripheral answers it empty).
+        link.characteristicRead = BLEMIDIService.readValue
         link.payloadSize = settings.payloadSize(peerATTMTU: peer.attMTU)
         link.state = .ready
         link.lastTraffic = host.now
@@ -281,7 +291,7 @@ public final class BLERadio {
             link.outbound.eventScheduled = false
             packets = link.outbound.take(settings.packetsPerEvent, payload: link.payloadSize)
         }
-        link.packetsCarried += packets.count
+        link.carried(packets.count, inbound: inbound)
         link.lastTraffic = host.now
         let lateBy = settings.jitter.nanoseconds > 0 ? random.integer(in: 0...(settings.jitter.nanoseconds - 1)) : 0
         let arrival = host.now + settings.processingLatency + .nanoseconds(lateBy)

@@ -31,6 +31,7 @@ public enum BLERadioError: Error, Equatable, CustomStringConvertible {
     case poweredOff(String)
     case poweredOn(String)
     case simulatedDevice(String)
+    case unavailable
 
     public var description: String {
         switch self {
@@ -45,6 +46,7 @@ public enum BLERadioError: Error, Equatable, CustomStringConvertible {
         case let .poweredOff(name): "'\(name)' is switched off"
         case let .poweredOn(name): "'\(name)' is already on"
         case let .simulatedDevice(name): "'\(name)' is a simulated device: its apps send its MIDI"
+        case .unavailable: "this device has no BLE-MIDI (it needs native Bluetooth LE and iOS 8 or OS X Yosemite)"
         }
     }
 }

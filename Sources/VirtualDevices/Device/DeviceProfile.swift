@@ -19,6 +19,13 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Whether the hardware runs Inter-App Audio (`inter-app-audio:`, default true): the 2013 talk
     /// names the iPhone 4 as the iOS 7 device without it.
     public var supportsInterAppAudio = true
+    /// Apple's name for the one model the profile stands for (`model:`, e.g. `iPad Air`), when it
+    /// does: hardware that differs by model (native Bluetooth LE) follows it, and the device
+    /// advertises under it. Without one the profile is current hardware.
+    public var model: String?
+
+    /// The name the device goes by: its model's, else the profile's.
+    public var deviceName: String { model ?? name }
 }
 
 /// The capabilities of the device's audio hardware (AVAudioSession hardware values: sampleRate, ioBufferDuration, latency, channel counts).

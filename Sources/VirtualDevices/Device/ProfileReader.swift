@@ -5,7 +5,7 @@ enum ProfileReader {
     static func read(_ root: YAMLValue) throws(SourceError) -> DeviceProfile {
         let top = try root.mapping("a device profile", allowed: [
             "profile", "name", "family", "ring-silent-switch", "telephony", "connectors", "hardware", "outputs", "inputs",
-            "inter-app-audio",
+            "inter-app-audio", "model",
         ])
         let hardware = try readHardware(top.required("hardware"))
         var ports: [Port] = []
@@ -31,6 +31,7 @@ enum ProfileReader {
             builtInPorts: ports,
             acousticPaths: paths)
         profile.supportsInterAppAudio = try top["inter-app-audio"]?.bool("inter-app-audio") ?? true
+        profile.model = try top["model"]?.string("model")
         return profile
     }
 
