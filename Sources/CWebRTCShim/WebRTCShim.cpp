@@ -10,14 +10,28 @@
 #include <webrtc/common.h>
 #include <webrtc/modules/audio_processing/include/audio_processing.h>
 
+// webrtc 0.3's CPU feature query (system_wrappers/include/cpu_features_wrapper.h): a process-wide
+// function pointer, and the one that always answers "no SIMD".
+extern "C" {
+typedef int (*WebRtc_CPUInfo)(int feature);
+extern WebRtc_CPUInfo WebRtc_GetCPUInfo;
+extern WebRtc_CPUInfo WebRtc_GetCPUInfoNoASM;
+}
+
 namespace {
-// Creation, configuration and destruction are serialized: webrtc 0.3 sets process-wide function
-// pointers (to the same values) whenever it makes a component. These are control-side calls.
+// Creation, configuration and destruction are serialized. These are control-side calls.
 // Processing takes no lock of ours: each processor is used by one thread (its simulation's), and
-// the only process-wide state processing reads is the echo canceller's FFT tables, which
-// `aec_rdft_init` below makes build-once.
+// the process-wide state processing reads is made stable before anything is created:
+// - the echo canceller's FFT tables, which `aec_rdft_init` below makes build-once;
+// - the echo canceller's kernel pointers (WebRtcAec_FilterFar …), which every creation sets to
+//   the plain C kernels and then, when the CPU has SSE2, to the SSE2 ones: a creation on one thread
+//   would briefly switch another thread's running processor to other kernels, whose float results
+//   differ in the last bits. With the feature query answering "no SIMD", every creation writes the
+//   same C kernels, so processing is bit-identical whatever else runs, and on every CPU.
 std::mutex &creationLock() {
     static std::mutex lock;
+    static std::once_flag plainKernels;
+    std::call_once(plainKernels, [] { WebRtc_GetCPUInfo = WebRtc_GetCPUInfoNoASM; });
     return lock;
 }
 
