@@ -42,9 +42,10 @@ struct TestNameMappingTests {
     func everyNamedIDIsCatalogued() throws {
         let catalogued = Set(try RequirementCatalog.load().map(\.id))
         let named = try Self.namedIDs()
-        // Tests name what they check even where a built-in check proves it too (a check that did not
-        // run never blocks a requirement), so the scan must find a few hundred.
-        #expect(named.count >= 300, "the scan found only \(named.count) requirement IDs in test names")
+        // Most requirements are proved by built-in checks, which the binary runs; tests name what only
+        // a test can check (the real-time probe, fuzzing, the JACK arm, kernels), so the scan must
+        // still find well over a hundred.
+        #expect(named.count >= 150, "the scan found only \(named.count) requirement IDs in test names")
         let missing = named.keys.filter { !catalogued.contains($0) }.sorted()
         #expect(missing.isEmpty, "named by tests but not catalogued: \(missing.map { "\($0) (\(named[$0]!))" })")
     }

@@ -63,10 +63,12 @@ public enum BuiltInChecks {
 }
 
 extension BuiltInCheck {
-    /// Whether every requirement it names holds on the Mac alone: such a check runs its device on
-    /// the `mac` profile, and the runner runs it once, as the Mac's (`ranOn` "macos").
+    /// Whether it is a check of the Mac: every requirement it names holds on the Mac, and one holds
+    /// there alone. Such a check runs its device on the `mac` profile, and the runner runs it once,
+    /// as the Mac's (`ranOn` "macos").
     func isMacOnly(catalog: [Requirement]) -> Bool {
-        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms == ["macos"] }
+        let platforms = requirementIDs.map { id in catalog.first { $0.id == id }?.platforms ?? [] }
+        return platforms.allSatisfy { $0.contains("macos") } && platforms.contains { $0 == ["macos"] }
     }
 
     /// Whether every requirement it names lists `platform`.
