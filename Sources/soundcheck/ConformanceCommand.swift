@@ -41,6 +41,9 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "The package's Tests folder, scanned for tests that name requirements (default: Tests, when there is one).")
     var tests: String?
 
+    @Flag(inversion: .prefixedNo, help: "Run the checks compiled into the bench (the default). With --no-built-in-checks they are listed as 'not run here': a quick report of your own scenarios.")
+    var builtInChecks = true
+
     func run() throws {
         let profile = try PlatformOption.parse(platform)
         let catalog: [Requirement]
@@ -53,8 +56,16 @@ struct ConformanceCommand: ParsableCommand {
             ConformanceCheck(kind: .test, name: "\(test.file): \(test.displayName)", requirementIDs: test.requirementIDs,
                              outcome: results?.outcome(of: test) ?? .notRun("no test results given (--test-results)"))
         }
-        Self.progress("running the \(BuiltInChecks.all.count) built-in checks")
-        let builtIn = BuiltInChecks.run(on: profile, catalog: catalog)
+        let builtIn: [ConformanceCheck]
+        if builtInChecks {
+            Self.progress("running the \(BuiltInChecks.all.count) built-in checks")
+            builtIn = BuiltInChecks.run(on: profile, catalog: catalog)
+        } else {
+            builtIn = BuiltInChecks.all.map { check in
+                ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
+                                 outcome: .notRun("built-in checks not run (--no-built-in-checks)"))
+            }
+        }
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
         try OutputFile.makeFolder(out, what: "the report folder")

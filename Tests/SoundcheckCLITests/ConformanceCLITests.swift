@@ -11,13 +11,15 @@ struct ConformanceCLITests {
     /// runs every scenario again (tens of CPU seconds in a debug build), and the whole folder's
     /// report is already regenerated and compared byte for byte with the committed `Reports/` at
     /// the end of every `Tools/test`, and its scenarios run and replay in `ScenarioFolderTests`.
+    /// For the same reason they skip the built-in checks (about 18 CPU seconds per report in a debug
+    /// build): `Tools/test`'s report and the copied-binary test run them.
     static let sampleScenarios = ["Scenarios/session", "Scenarios/routing", "Scenarios/airplay/airplay1-gaps-on-dropout.yaml"]
 
     static func report(_ extra: [String] = []) throws -> (status: Int32, output: String, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-conformance-\(getpid())-\(UUID().uuidString)")
         let run = try CLIProcessTests.run(["conformance", "--out", folder.path]
                                           + sampleScenarios.flatMap { ["--scenarios", root.appendingPathComponent($0).path] }
-                                          + ["--tests", root.appendingPathComponent("Tests").path] + extra)
+                                          + ["--tests", root.appendingPathComponent("Tests").path, "--no-built-in-checks"] + extra)
         return (run.status, run.output + run.errors, folder)
     }
 
@@ -37,6 +39,7 @@ struct ConformanceCLITests {
         let markdown = try String(contentsOf: first.folder.appendingPathComponent("conformance.md"), encoding: .utf8)
         #expect(markdown.contains("| total | passed | failed | not yet implemented | not checkable | not checked |"))
         #expect(markdown.contains("no test results given"))
+        #expect(markdown.contains("built-in checks not run (--no-built-in-checks)"))
         let html = try String(contentsOf: first.folder.appendingPathComponent("conformance.html"), encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("<style>") && !html.contains("<script"))
     }
