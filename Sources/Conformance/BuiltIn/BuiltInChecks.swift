@@ -63,16 +63,17 @@ public enum BuiltInChecks {
 }
 
 extension BuiltInCheck {
-    /// Whether it is a check of the Mac: every requirement it names holds on the Mac, and one holds
-    /// there alone. Such a check runs its device on the `mac` profile, and the runner runs it once,
-    /// as the Mac's (`ranOn` "macos").
+    /// Whether every requirement it names holds on the Mac alone: such a check runs its device on
+    /// the `mac` profile, and the runner runs it once, as the Mac's (`ranOn` "macos").
     func isMacOnly(catalog: [Requirement]) -> Bool {
-        let platforms = requirementIDs.map { id in catalog.first { $0.id == id }?.platforms ?? [] }
-        return platforms.allSatisfy { $0.contains("macos") } && platforms.contains { $0 == ["macos"] }
+        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms == ["macos"] }
     }
 
-    /// Whether every requirement it names lists `platform`.
+    /// Whether it checks `platform`: a requirement it names lists `platform`, and every other one
+    /// does too or holds on the Mac alone (a check of the Mac's user tags beside the tags iOS has).
     func applies(on platform: PlatformProfile, catalog: [Requirement]) -> Bool {
-        requirementIDs.allSatisfy { id in catalog.first { $0.id == id }?.platforms.contains(platform.description) ?? false }
+        let platforms = requirementIDs.map { id in catalog.first { $0.id == id }?.platforms ?? [] }
+        return platforms.contains { $0.contains(platform.description) }
+            && platforms.allSatisfy { $0.contains(platform.description) || $0 == ["macos"] }
     }
 }
