@@ -4,6 +4,8 @@
 #define _GNU_SOURCE
 #include "realtime_probe.h"
 #include <errno.h>
+#include <semaphore.h>
+#include <time.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -25,7 +27,26 @@ static int on_watched_thread(void) {
     return atomic_load_explicit(&watching, memory_order_relaxed) && pthread_equal(pthread_self(), atomic_load(&watched));
 }
 
+// One counting session at a time in the whole test binary: suites run in parallel and the counts
+// are process-wide, so a second watch would reset the first one's counts and thread. A session
+// waits for the one before it to stop; one whose test threw before stopping is given up on after
+// a minute, so nothing hangs.
+static sem_t session;
+static pthread_once_t session_once = PTHREAD_ONCE_INIT;
+static _Atomic int session_open;
+static void make_session(void) { sem_init(&session, 0, 1); }
+
+static void open_session(void) {
+    pthread_once(&session_once, make_session);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 60;
+    while (sem_timedwait(&session, &deadline) != 0 && errno == EINTR) {}
+    atomic_store(&session_open, 1);
+}
+
 void rt_probe_watch(pthread_t thread) {
+    open_session();
     atomic_store(&allocations, 0);
     atomic_store(&locks, 0);
     atomic_store(&writes, 0);
@@ -36,6 +57,7 @@ void rt_probe_watch(pthread_t thread) {
 rt_probe_counts rt_probe_stop(void) {
     atomic_store(&watching, 0);
     rt_probe_counts counts = { atomic_load(&allocations), atomic_load(&locks), atomic_load(&writes) };
+    if (atomic_exchange(&session_open, 0)) sem_post(&session);
     return counts;
 }
 

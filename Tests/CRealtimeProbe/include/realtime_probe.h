@@ -10,6 +10,7 @@ typedef struct rt_probe_counts {
     int64_t writes;
 } rt_probe_counts;
 
-/// Starts counting on `thread` (zeroes the counts); `rt_probe_stop` stops and returns them.
+/// Starts counting on `thread` (zeroes the counts); `rt_probe_stop` stops and returns them. One
+/// session at a time per process: a watch waits until the session before it has stopped.
 void rt_probe_watch(pthread_t thread);
 rt_probe_counts rt_probe_stop(void);
