@@ -131,7 +131,7 @@ let package = Package(
 
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),
-        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance"]),
+        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance", "SimCore"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenUIKitTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),

@@ -73,11 +73,15 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): expands one seed into well-mixed words.
-struct SplitMix64 {
+/// SplitMix64 (Steele, Lea, Flood 2014): expands one seed into well-mixed words. Public as a small
+/// seeded generator for checks and tests that need random data with a fixed seed.
+public struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
-    mutating func next() -> UInt64 {
+    init(state: UInt64) { self.state = state }
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

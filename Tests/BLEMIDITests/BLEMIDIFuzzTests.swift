@@ -1,5 +1,6 @@
 import BLEMIDI
 import Foundation
+import SimCore
 import Testing
 @testable import Conformance
 

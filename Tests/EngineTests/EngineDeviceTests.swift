@@ -83,19 +83,7 @@ struct EngineDeviceTests {
     func zombie() throws {
         let device = try SimulatedDevice(seed: 26)
         try EngineRenderingChecks.launch(device)
-        func makeEngine() throws -> AVAudioEngine {
-            try device.run(as: "Game") {
-                let engine = AVAudioEngine()
-                let player = AVAudioPlayerNode()
-                engine.attach(player)
-                let tone = EngineSignals.tone(frequency: 440, seconds: 1)
-                engine.connect(player, to: engine.mainMixerNode, format: tone.format)
-                player.scheduleBuffer(tone, at: nil, options: .loops)
-                try engine.start()
-                player.play()
-                return engine
-            }
-        }
+        func makeEngine() throws -> AVAudioEngine { try EngineRenderingChecks.startLoopingTone(device).0 }
         let old = try makeEngine()
         device.advance(by: .seconds(1))
         try device.perform(.mediaServerCrash(restartDelay: .milliseconds(100)))

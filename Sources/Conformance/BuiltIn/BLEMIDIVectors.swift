@@ -1,4 +1,5 @@
 import BLEMIDI
+import SimCore
 
 /// What the BLE-MIDI codec checks (and the codec's own tests) are written in: packets and
 /// messages from hex text, a stream decoded packet by packet, seeded random message streams.
@@ -87,18 +88,5 @@ enum BLEMIDIVectors {
             }
             return [0xF0] + body + [0xF7]
         }
-    }
-}
-
-/// A tiny seeded generator (splitmix64) for the codec's vectors and streams.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -20,6 +20,21 @@ enum EngineRenderingChecks {
         }
     }
 
+    /// Starts, as the app `name`, an engine whose player loops a 1 s 440 Hz tone into the main mixer.
+    static func startLoopingTone(_ device: SimulatedDevice, as name: String = "Game") throws -> (AVAudioEngine, AVAudioPlayerNode) {
+        try device.run(as: name) {
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            let tone = EngineSignals.tone(frequency: 440, seconds: 1)
+            engine.connect(player, to: engine.mainMixerNode, format: tone.format)
+            player.scheduleBuffer(tone, at: nil, options: .loops)
+            try engine.start()
+            player.play()
+            return (engine, player)
+        }
+    }
+
     static let all: [BuiltInCheck] = manualRendering + onTheDevice
 
     static let manualRendering: [BuiltInCheck] = [
@@ -270,17 +285,7 @@ enum EngineRenderingChecks {
         BuiltInCheck(["ENGINE-START-PREPARES"], "pause keeps node time and playing players; stop starts node time again and pauses the players") { p in
             let device = try p.device()
             try launch(device)
-            let (engine, player) = try device.run(as: "Game") { () throws -> (AVAudioEngine, AVAudioPlayerNode) in
-                let engine = AVAudioEngine()
-                let player = AVAudioPlayerNode()
-                engine.attach(player)
-                let tone = EngineSignals.tone(frequency: 440, seconds: 1)
-                engine.connect(player, to: engine.mainMixerNode, format: tone.format)
-                player.scheduleBuffer(tone, at: nil, options: .loops)
-                try engine.start()
-                player.play()
-                return (engine, player)
-            }
+            let (engine, player) = try startLoopingTone(device)
             _ = device.advance(by: .milliseconds(500))
             let before = try p.require(player.lastRenderTime, "lastRenderTime while running").sampleTime
             engine.pause()
