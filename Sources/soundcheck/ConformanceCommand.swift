@@ -26,8 +26,8 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Folder to write the report into.")
     var out = "conformance-report"
 
-    @Option(help: "Swift Testing xUnit results (swift test --xunit-output X writes X-swift-testing.xml); without it tests are 'not run here'.")
-    var testResults: String?
+    @Option(help: "Swift Testing xUnit results (swift test --xunit-output X writes X-swift-testing.xml); repeatable, for a suite run in several parts; without it tests are 'not run here'.")
+    var testResults: [String] = []
 
     @Option(help: "Scenario folders or files.")
     var scenarios: [String] = ["Scenarios"]
@@ -51,7 +51,7 @@ struct ConformanceCommand: ParsableCommand {
         guard let scenarioChecks = try scenarioChecks(platform: profile) else { return }
         let declarations = try testDeclarations()
         let results: TestResults?
-        do { results = try testResults.map(TestResults.load(file:)) } catch { throw UserError("\(error)") }
+        do { results = try testResults.isEmpty ? nil : TestResults.load(files: testResults) } catch { throw UserError("\(error)") }
         let testChecks = declarations.map { test in
             ConformanceCheck(kind: .test, name: "\(test.file): \(test.displayName)", requirementIDs: test.requirementIDs,
                              outcome: results?.outcome(of: test) ?? .notRun("no test results given (--test-results)"))

@@ -57,4 +57,31 @@ struct TestResultsTests {
         let missing = TestDeclaration(target: "X", typeName: "Y", function: "z", displayName: "SESSION-X: z", file: "X/Y.swift")
         #expect(results.outcome(of: missing) == .notRun("not in the test results"))
     }
+
+    @Test("a suite run in parts: a failure in any part fails the test, a pass beats a skip")
+    func parts() throws {
+        func write(_ name: String, _ cases: String) throws -> String {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(getpid())-\(name).xml")
+            try Data("<testsuites><testsuite name=\"T\">\(cases)</testsuite></testsuites>".utf8).write(to: file)
+            return file.path
+        }
+        let first = try write("a", """
+            <testcase classname="T.A" name="one()"/><testcase classname="T.A" name="two()"><skipped/></testcase>
+            <testcase classname="T.A" name="three()"/>
+            """)
+        let second = try write("b", """
+            <testcase classname="T.A" name="two()"/><testcase classname="T.A" name="three()"><failure message="broke"/></testcase>
+            <testcase classname="T.B" name="four()"><skipped/></testcase>
+            """)
+        defer { try? FileManager.default.removeItem(atPath: first); try? FileManager.default.removeItem(atPath: second) }
+        let results = try TestResults.load(files: [first, second])
+        func outcome(_ type: String, _ function: String) -> CheckOutcome? {
+            results.outcomes[TestResults.Key(target: "T", typeName: type, function: function)]
+        }
+        #expect(outcome("A", "one") == .passed)
+        #expect(outcome("A", "two") == .passed)
+        #expect(outcome("A", "three") == .failed("broke"))
+        #expect(outcome("B", "four") == .notRun("skipped"))
+        #expect(throws: TestResultsError.self) { try TestResults.load(files: [first, first + ".missing"]) }
+    }
 }

@@ -44,6 +44,26 @@ public struct TestResults: Sendable {
         return TestResults(outcomes: reader.outcomes)
     }
 
+    /// The outcomes of a suite run in parts (each file one part): a test that failed in any part
+    /// failed; one that passed in a part and was skipped in another passed.
+    public static func load(files: [String]) throws -> TestResults {
+        func weight(_ outcome: CheckOutcome?) -> Int {
+            switch outcome {
+            case .failed?: 3
+            case .passed?: 2
+            case .notRun?: 1
+            case nil: 0
+            }
+        }
+        var outcomes: [Key: CheckOutcome] = [:]
+        for file in files {
+            for (key, outcome) in try load(file: file).outcomes where weight(outcome) > weight(outcomes[key]) {
+                outcomes[key] = outcome
+            }
+        }
+        return TestResults(outcomes: outcomes)
+    }
+
     /// The outcome for a declared test; a test the file lacks did not run.
     public func outcome(of test: TestDeclaration) -> CheckOutcome {
         outcomes[Key(target: test.target, typeName: test.typeName, function: test.function)]
