@@ -50,11 +50,16 @@ enum EngineSignals {
         return 2 * (s1 * s1 + s2 * s2 - coefficient * s1 * s2).squareRoot() / Double(samples.count)
     }
 
-    /// The frequency near `guess` (±30 %, 1 Hz steps) where `samples` are loudest.
+    /// The frequency near `guess` (±30 %) where `samples` are loudest, to 1 Hz. A coarse pass in
+    /// 10 Hz steps over a tenth of a second (whose resolution is 10 Hz) finds the peak's
+    /// neighbourhood; 1 Hz steps over all the samples then place it: thirty times fewer sums
+    /// than 1 Hz steps across the whole ±30 %.
     static func frequency(_ samples: ArraySlice<Float>, around guess: Double, rate: Double = 48_000) -> Double {
-        stride(from: guess * 0.7, through: guess * 1.3, by: 1).max {
-            amplitude(samples, frequency: $0, rate: rate) < amplitude(samples, frequency: $1, rate: rate)
-        }!
+        func loudest(_ candidates: StrideThrough<Double>, in slice: ArraySlice<Float>) -> Double {
+            candidates.map { ($0, amplitude(slice, frequency: $0, rate: rate)) }.max { $0.1 < $1.1 }!.0
+        }
+        let near = loudest(stride(from: guess * 0.7, through: guess * 1.3, by: 10), in: samples.prefix(Int(rate / 10)))
+        return loudest(stride(from: near - 10, through: near + 10, by: 1), in: samples)
     }
 
     static func peak(_ samples: ArraySlice<Float>) -> Float { samples.map(abs).max() ?? 0 }
