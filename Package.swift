@@ -48,7 +48,8 @@ let package = Package(
         systemLibrary("CSndFile", pkgConfig: "sndfile", apt: "libsndfile1-dev"),
         // MP3 arriving in pieces (Audio Queue buffers): libmpg123's feed decoder, which libsndfile also uses.
         systemLibrary("CMpg123", pkgConfig: "libmpg123", apt: "libmpg123-dev"),
-        // AAC and Apple Lossless packets (Audio Queue buffers): FFmpeg's libavcodec, which has decoders for both.
+        // AAC and Apple Lossless packets (Audio Queue buffers): FFmpeg's libavcodec, which has decoders for both;
+        // its encoders and libavformat's MPEG-4 muxer and demuxer write and read .m4a/.mp4 files (AVAudioFile).
         systemLibrary("CAVCodec", pkgConfig: "libavcodec", apt: "libavcodec-dev"),
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
         // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).

@@ -1,8 +1,8 @@
 import AudioFiles
 import Foundation
 
-/// `AVAudioFile`: reads and writes audio files (WAV, AIFF, CAF, FLAC …) in PCM buffers, through
-/// libsndfile.
+/// `AVAudioFile`: reads and writes audio files (WAV, AIFF, CAF, FLAC … through libsndfile; M4A
+/// and MP4 holding AAC or Apple Lossless through FFmpeg, see `MPEG4Audio`) in PCM buffers.
 ///
 /// The file's own encoding is `fileFormat`; buffers are in `processingFormat`, a common PCM
 /// format at the FILE's sample rate: no sample-rate conversion happens while reading or writing.
@@ -12,14 +12,21 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
     public let url: URL
     public let fileFormat: AVAudioFormat
     public let processingFormat: AVAudioFormat
+    /// The samples: the file itself, decoded MPEG-4 audio, or an MPEG-4 export's staging.
     let file: SoundFile
+    /// Set while writing an .m4a/.mp4 file: encodes the staged samples when the file closes.
+    let export: MPEG4Export?
 
-    private init(url: URL, file: SoundFile, fileFormat: AVAudioFormat, processingFormat: AVAudioFormat) {
+    private init(url: URL, file: SoundFile, fileFormat: AVAudioFormat, processingFormat: AVAudioFormat,
+                 export: MPEG4Export? = nil) {
         self.url = url
         self.file = file
         self.fileFormat = fileFormat
         self.processingFormat = processingFormat
+        self.export = export
     }
+
+    deinit { close() }
 
     /// Opens for reading; buffers are deinterleaved Float32 (the standard format).
     public convenience init(forReading fileURL: URL) throws {
@@ -28,8 +35,26 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
 
     /// Opens for reading with buffers in `format`, interleaved or not.
     public convenience init(forReading fileURL: URL, commonFormat format: AVAudioCommonFormat, interleaved: Bool) throws {
+        if MPEG4Audio.isMPEG4(path: fileURL.path) {
+            try self.init(mpeg4: fileURL, commonFormat: format, interleaved: interleaved)
+            return
+        }
         let file = try Self.translating { () throws(SoundFileError) in try SoundFile(readingPath: fileURL.path) }
         try self.init(url: fileURL, reading: file, commonFormat: format, interleaved: interleaved)
+    }
+
+    /// An .m4a/.mp4 file is decoded whole when opened; reads then come from the decoded samples.
+    private convenience init(mpeg4 url: URL, commonFormat format: AVAudioCommonFormat, interleaved: Bool) throws {
+        let decoded = try Self.translating { () throws(SoundFileError) in try MPEG4Audio.read(path: url.path) }
+        let file = try Self.translating { () throws(SoundFileError) in
+            try SoundFile(decoded: decoded.samples, sampleRate: decoded.sampleRate, channels: decoded.channels, name: url.lastPathComponent)
+        }
+        let fileFormat = AVAudioFormat(mpeg4: decoded.codec, sampleRate: decoded.sampleRate, channels: decoded.channels,
+                                       bitsPerSample: decoded.bitsPerSample, layout: nil)
+        guard let processing = AVAudioFormat(processing: format, like: fileFormat, interleaved: interleaved) else {
+            throw Self.error(kAudio_ParamError, "\(file.name): cannot process in \(format)")
+        }
+        self.init(url: url, file: file, fileFormat: fileFormat, processingFormat: processing)
     }
 
     /// Opens bytes in memory for reading (for `AVAudioPlayer(data:)`); `name` appears in errors.
@@ -60,14 +85,19 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
         let request = try FileSettings(settings, url: fileURL)
         let channels = UInt32(request.format.channels)
         let layout = request.layout ?? (channels > 2 ? AVAudioChannelLayout.defaultLayout(channels: channels) : nil)
-        let file = try Self.translating { () throws(SoundFileError) in
+        let export = try request.mpeg4.map { mpeg4 in
+            try Self.translating { () throws(SoundFileError) in try MPEG4Export(path: fileURL.path, settings: mpeg4, staging: request.format) }
+        }
+        let file = try export?.staging ?? Self.translating { () throws(SoundFileError) in
             try SoundFile(writingPath: fileURL.path, format: request.format, channelMap: layout?.channelMap)
         }
-        let fileFormat = AVAudioFormat(file: file, layout: layout)
+        let fileFormat = request.mpeg4.map {
+            AVAudioFormat(mpeg4: $0.codec, sampleRate: $0.sampleRate, channels: $0.channels, bitsPerSample: $0.bitsPerSample, layout: layout)
+        } ?? AVAudioFormat(file: file, layout: layout)
         guard let processing = AVAudioFormat(processing: format, like: fileFormat, interleaved: interleaved) else {
             throw Self.error(kAudio_ParamError, "\(file.name): cannot process in \(format)")
         }
-        self.init(url: fileURL, file: file, fileFormat: fileFormat, processingFormat: processing)
+        self.init(url: fileURL, file: file, fileFormat: fileFormat, processingFormat: processing, export: export)
     }
 
     // MARK: Position
@@ -82,7 +112,13 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
     }
 
     /// Closes the file (macOS 15 / iOS 18 API); a written file is complete once closed or released.
-    public func close() { file.close() }
+    public func close() { try? finish() }
+
+    /// Closes the file, reporting a failure to encode an .m4a/.mp4 file (the recorder tells its delegate).
+    func finish() throws {
+        file.close()
+        try Self.translating { () throws(SoundFileError) in try export?.finish() }
+    }
     public var isOpen: Bool { file.isOpen }
 
     // MARK: Errors

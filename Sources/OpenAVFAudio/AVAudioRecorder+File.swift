@@ -25,7 +25,7 @@ extension AVAudioRecorder {
         do {
             let samples = try recordedSamples(binding, frames: frames)
             try write(samples, rate: server.ioSampleRate ?? .hz48000, to: file)
-            file.close()
+            try file.finish()
             AppContext.run(as: binding) { delegate?.audioRecorderDidFinishRecording(self, successfully: true) }
         } catch {
             file.close()

@@ -4,7 +4,7 @@ import MediaServer
 import SimCore
 
 /// `AVAudioRecorder`: records the app's routed input (its first channel, or the first of
-/// `channelAssignments`) into a linear PCM file.
+/// `channelAssignments`) into a file: linear PCM, or AAC / Apple Lossless (.m4a, .mp4).
 ///
 /// The recorder reads the app's input tap in the media server (`startInput`), which is silence
 /// until record permission is granted and while the session is not running. It remembers which
@@ -30,20 +30,21 @@ public final class AVAudioRecorder: NSObject, @unchecked Sendable {
     var meteringEnabled = false
     var meters: [(average: Float, peak: Float)] = []
 
-    /// Records to `url` in the format `settings` describe; only linear PCM is supported (other
-    /// `AVFormatIDKey` values fail with `kAudioFileUnsupportedDataFormatError`, 'fmt?').
+    /// Records to `url` in the format `settings` describe: linear PCM, or AAC / Apple Lossless in
+    /// an .m4a or .mp4 file (`AVEncoderBitRateKey`, `AVEncoderAudioQualityKey`,
+    /// `AVEncoderBitDepthHintKey`), as `AVAudioFile(forWriting:settings:)` writes them. Settings
+    /// the file type cannot hold or no encoder takes fail here with AudioFile.h's 'fmt?'
+    /// (`kAudioFileUnsupportedDataFormatError`); an unknown file type with 'typ?'.
     public convenience init(url: URL, settings: [String: Any]) throws {
-        if let id = (settings[AVFormatIDKey] as? NSNumber)?.uint32Value ?? (settings[AVFormatIDKey] as? UInt32),
-           id != kAudioFormatLinearPCM {
-            throw AVAudioFile.error(kAudioFileUnsupportedDataFormatError, "AVAudioRecorder records linear PCM only")
-        }
         var complete = settings
         if complete[AVFormatIDKey] == nil { complete[AVFormatIDKey] = kAudioFormatLinearPCM }
         if complete[AVSampleRateKey] == nil { complete[AVSampleRateKey] = 44_100.0 }
         if complete[AVNumberOfChannelsKey] == nil { complete[AVNumberOfChannelsKey] = 1 }
-        if complete[AVLinearPCMBitDepthKey] == nil { complete[AVLinearPCMBitDepthKey] = 16 }
+        let isPCM = (try? SettingsReader(complete).integer(AVFormatIDKey)) == Int(kAudioFormatLinearPCM)
+        if isPCM, complete[AVLinearPCMBitDepthKey] == nil { complete[AVLinearPCMBitDepthKey] = 16 }
+        _ = try FileSettings(complete, url: url)
         guard let format = AVAudioFormat(settings: complete) else {
-            throw AVAudioFile.error(kAudioFileUnsupportedDataFormatError, "AVAudioRecorder: settings do not describe a PCM format")
+            throw AVAudioFile.error(kAudioFileUnsupportedDataFormatError, "AVAudioRecorder: the settings do not describe an audio format")
         }
         self.init(url: url, settings: complete, format: format)
     }

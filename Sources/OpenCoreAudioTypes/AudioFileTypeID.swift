@@ -13,6 +13,7 @@ public let kAudioFileNextType: AudioFileTypeID = 0x4E65_5854      // 'NeXT'
 public let kAudioFileFLACType: AudioFileTypeID = 0x666C_6163      // 'flac'
 public let kAudioFileMP3Type: AudioFileTypeID = 0x4D50_4733       // 'MPG3'
 public let kAudioFileM4AType: AudioFileTypeID = 0x6D34_6166       // 'm4af'
+public let kAudioFileMPEG4Type: AudioFileTypeID = 0x6D70_3466     // 'mp4f'
 
 /// AudioFile.h result codes (OSStatus), as AVAudioFile reports them.
 public let kAudioFileUnspecifiedError: OSStatus = 0x7768_743F          // 'wht?' 2003334207

@@ -38,3 +38,9 @@ public let kAudio_ParamError: OSStatus = -50
 
 /// `noErr` (MacTypes.h): success, for every OSStatus-returning API.
 public let noErr: OSStatus = 0
+
+/// Apple Lossless format flags: the bit depth of the source the stream was encoded from.
+public let kAppleLosslessFormatFlag_16BitSourceData: AudioFormatFlags = 1
+public let kAppleLosslessFormatFlag_20BitSourceData: AudioFormatFlags = 2
+public let kAppleLosslessFormatFlag_24BitSourceData: AudioFormatFlags = 3
+public let kAppleLosslessFormatFlag_32BitSourceData: AudioFormatFlags = 4

@@ -1,3 +1,4 @@
+import AudioFiles
 import Foundation
 import MediaServer
 import OpenAVFAudio
@@ -111,17 +112,75 @@ enum AudioRecorderChecks {
             p.expect(abs(tone - 0.5) < 0.01, "tone \(tone)")
         },
         BuiltInCheck(["RECORDER-SETTINGS-DICTIONARY"],
-                     "linear PCM settings are accepted; AAC is refused with Apple's 'fmt?' error") { p in
+                     "linear PCM settings are accepted; MP3 (no encoder) and AAC into a WAV file are refused with Apple's 'fmt?' error") { p in
             let url = try Self.recordingURL("settings")
             let recorder = try AVAudioRecorder(url: url, settings: Self.settings(rate: 22_050, channels: 2))
             p.expect(recorder.format.sampleRate == 22_050 && recorder.format.channelCount == 2 && recorder.url == url, "the recorder reports \(recorder.format.sampleRate) Hz, \(recorder.format.channelCount) channel(s) at \(recorder.url.lastPathComponent); expected 22,050 Hz stereo at \(url.lastPathComponent)")
             p.expect(recorder.channelAssignments == nil, "a new recorder has channelAssignments \(String(describing: recorder.channelAssignments)); expected nil")
-            do {
-                _ = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0,
-                                                             AVNumberOfChannelsKey: 2])
-                p.expect(false, "AAC was accepted")
-            } catch let error as NSError {
-                p.expect(error.code, equals: Int(kAudioFileUnsupportedDataFormatError), "the error code for AAC settings (kAudioFileUnsupportedDataFormatError, 'fmt?')")
+            let mp3 = url.deletingPathExtension().appendingPathExtension("mp3")
+            p.expect(FileChecks.errorCode { _ = try AVAudioRecorder(url: mp3, settings: [AVFormatIDKey: kAudioFormatMPEGLayer3, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 2]) },
+                     equals: Int(kAudioFileUnsupportedDataFormatError), "the error code for MP3 settings (kAudioFileUnsupportedDataFormatError, 'fmt?')")
+            p.expect(FileChecks.errorCode { _ = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 2]) },
+                     equals: Int(kAudioFileUnsupportedDataFormatError), "the error code for AAC settings with a .wav URL ('fmt?')")
+        },
+        BuiltInCheck(["RECORDER-SETTINGS-EXAMPLE", "RECORDER-ENCODINGS"],
+                     "the talk's settings (AAC, 44.1 kHz, two channels, 128 kbit/s, maximum quality) record the mic's 1 kHz tone into a real M4A file") { p in
+            let device = try SimulatedDevice(platform: p.platform, seed: 37)
+            try Self.launchRecorderApp(device)
+            device.attachInputSource("Built-In Microphone", .sine(frequency: 1000, amplitude: 0.25))
+            device.answerRecordPermission("Memo", granted: true)
+            let url = try FileChecks.uniqueScratch("recorder").appendingPathComponent("memo.m4a")
+            let settings: [String: Any] = [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 2,
+                                           AVEncoderBitRateKey: 128_000, AVEncoderAudioQualityKey: AVAudioQuality.max.rawValue]
+            let recorder = try device.run(as: "Memo") { try AVAudioRecorder(url: url, settings: settings) }
+            p.expect(recorder.format.streamDescription.pointee.mFormatID, equals: kAudioFormatMPEG4AAC, "the recorder's format ID")
+            p.expect(device.run(as: "Memo") { recorder.record(forDuration: 1) }, "record(forDuration: 1) returned false")
+            device.advance(to: .milliseconds(1100))
+            let bytes = try Data(contentsOf: url)
+            p.expect(String(decoding: bytes.dropFirst(4).prefix(8), as: UTF8.self), equals: "ftypM4A ", "the file's MPEG-4 'ftyp' box and M4A brand")
+            let file = try AVAudioFile(forReading: url)
+            p.expect(file.fileFormat.streamDescription.pointee.mFormatID, equals: kAudioFormatMPEG4AAC, "the file's format ID")
+            p.expect(file.fileFormat.sampleRate == 44_100 && file.fileFormat.channelCount == 2,
+                     "the file is \(file.fileFormat.sampleRate) Hz with \(file.fileFormat.channelCount) channel(s); expected 44,100 Hz stereo")
+            p.expect(file.length, equals: 44_100, "frames in the file (1 s at 44.1 kHz)")
+            let back = try p.require(AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 44_100), "a buffer")
+            try file.read(into: back)
+            for channel in 0..<2 {
+                let decoded = FileChecks.samples(back, channel: channel)[4_410..<39_690]
+                let tone = Self.toneAmplitude(decoded, frequency: 1000, rate: 44_100)
+                let other = Self.toneAmplitude(decoded, frequency: 1500, rate: 44_100)
+                p.expect(abs(tone - 0.25) < 0.01 && other < 0.005, "channel \(channel + 1): 1 kHz at \(tone) (expected 0.25), 1.5 kHz at \(other)")
+            }
+            let stream = try MPEG4Audio.read(path: url.path)
+            p.expect(abs(stream.bitRate - 128_000) < 128_000 / 10, "the AAC stream's bit rate is \(stream.bitRate) bit/s; expected about 128,000")
+        },
+        BuiltInCheck(["SESSION-INTERRUPT-MUTED-MIC"],
+                     "closing an iPad's Smart Folio mutes the built-in mic: a session recording from it is interrupted with builtInMicMuted unless it set overrideMutedMicrophoneInterruption; the mic is silent either way") { p in
+            for override in [false, true] {
+                let device = try p.device("ipad")
+                let log = try device.launchApp("Memo", .playAndRecord, options: override ? .overrideMutedMicrophoneInterruption : [])
+                device.answerRecordPermission("Memo", granted: true)
+                device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.5))
+                device.startInput("Memo")
+                _ = device.advance(by: .milliseconds(300))
+                let micPeak = { device.inputSink("Memo")?.level(channel: 1, from: device.now - .milliseconds(200), to: device.now)?.peakDBFS ?? -.infinity }
+                let option = override ? "with" : "without"
+                p.expect(micPeak() > -7, "\(option) the option: before the folio closes the app records the mic's tone (peak \(micPeak()) dBFS)")
+                try device.perform(.muteBuiltInMic)
+                _ = device.advance(by: .milliseconds(300))
+                p.expect(micPeak() < -120, "\(option) the option: after the folio closed the app records silence (peak \(micPeak()) dBFS)")
+                let interruptions = log.of(AVAudioSession.interruptionNotification).map {
+                    ($0.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt, $0.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt)
+                }
+                if override {
+                    p.expect(interruptions.isEmpty, "with the option: \(interruptions.count) interruption(s); expected none")
+                    p.expect(device.session("Memo").isActive, "with the option: the session stays active")
+                } else {
+                    let began = (AVAudioSession.InterruptionType.began.rawValue, AVAudioSession.InterruptionReason.builtInMicMuted.rawValue)
+                    p.expect(interruptions.count == 1 && interruptions[0].0 == began.0 && interruptions[0].1 == began.1,
+                             "without the option: interruptions (type, reason) \(interruptions); expected one began with reason builtInMicMuted (2)")
+                    p.expect(!device.session("Memo").isActive, "without the option: the session is inactive")
+                }
             }
         },
         BuiltInCheck(["SESSION-INTERRUPT-PLAYERS-PAUSE"],

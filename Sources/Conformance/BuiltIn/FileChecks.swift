@@ -1,7 +1,8 @@
+import AudioFiles
 import Foundation
 import OpenAVFAudio
 
-/// AVAudioFile on real files (written and read through libsndfile), in a scratch folder.
+/// AVAudioFile on real files (written and read through libsndfile, or FFmpeg for .m4a/.mp4), in a scratch folder.
 enum FileChecks {
     /// A fresh scratch folder for one check, unique to this process (several `soundcheck`
     /// processes may run the checks at once); removed by the caller's `defer`.
@@ -39,7 +40,105 @@ enum FileChecks {
         [AVFormatIDKey: format, AVSampleRateKey: rate, AVNumberOfChannelsKey: channels, AVLinearPCMBitDepthKey: bits]
     }
 
+    /// `seconds` of a stereo sine at `frequency`, amplitude 0.5 on the 16-bit grid (so lossless
+    /// codecs and 16-bit PCM give it back exactly), in `format`.
+    static func tone(_ format: AVAudioFormat, frequency: Double, seconds: Double) -> AVAudioPCMBuffer? {
+        let frames = Int(format.sampleRate * seconds)
+        guard let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(frames)),
+              let data = buffer.floatChannelData else { return nil }
+        for frame in 0..<frames {
+            let value = (0.5 * sin(2 * Double.pi * frequency * Double(frame) / format.sampleRate) * 32_768).rounded() / 32_768
+            for channel in 0..<Int(format.channelCount) { data[channel][frame] = Float(value) }
+        }
+        buffer.frameLength = AVAudioFrameCount(frames)
+        return buffer
+    }
+
+    /// Writes `buffer` to a new file at `url` with `settings` (closing it), and reads it all back.
+    static func roundTrip(_ url: URL, _ settings: [String: Any], _ make: (AVAudioFormat) -> AVAudioPCMBuffer?) throws
+        -> (written: AVAudioPCMBuffer, file: AVAudioFile, back: AVAudioPCMBuffer) {
+        let writer = try AVAudioFile(forWriting: url, settings: settings)
+        let written = try CheckProbe.required(make(writer.processingFormat), "a buffer for \(url.lastPathComponent)")
+        try writer.write(from: written)
+        writer.close()
+        let file = try AVAudioFile(forReading: url)
+        let back = try CheckProbe.required(AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(max(file.length, 1))))
+        try file.read(into: back)
+        return (written, file, back)
+    }
+
+    static func samples(_ buffer: AVAudioPCMBuffer, channel: Int) -> [Float] {
+        Array(UnsafeBufferPointer(start: buffer.floatChannelData![channel], count: Int(buffer.frameLength)))
+    }
+
+    /// The code of the NSError `body` throws, or nil when it succeeds.
+    static func errorCode(_ body: () throws -> Void) -> Int? {
+        do { try body(); return nil } catch { return (error as NSError).code }
+    }
+
     static let all: [BuiltInCheck] = [
+        BuiltInCheck(["FILE-ANY-FORMAT"],
+                     "M4A and MP4 (AAC), WAV, CAF and AIFF files are written and read back: the extension picks the container, the tone comes back") { p in
+            let folder = try scratch("any-format")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let aac: [String: Any] = [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100.0, AVNumberOfChannelsKey: 2,
+                                      AVEncoderBitRateKey: 128_000]
+            let pcm = settings(rate: 44_100, channels: 2)
+            let kinds: [(ext: String, settings: [String: Any], magic: String, format: AudioFormatID)] = [
+                ("m4a", aac, "ftypM4A ", kAudioFormatMPEG4AAC), ("mp4", aac, "ftypisom", kAudioFormatMPEG4AAC),
+                ("wav", pcm, "RIFF", kAudioFormatLinearPCM), ("caf", pcm, "caff", kAudioFormatLinearPCM), ("aiff", pcm, "FORM", kAudioFormatLinearPCM),
+            ]
+            for kind in kinds {
+                let url = folder.appendingPathComponent("tone.\(kind.ext)")
+                let (_, file, back) = try roundTrip(url, kind.settings) { tone($0, frequency: 1_000, seconds: 0.25) }
+                let bytes = try Data(contentsOf: url)
+                let magic = kind.ext.hasPrefix("m") ? bytes.dropFirst(4).prefix(8) : bytes.prefix(4)
+                p.expect(String(decoding: magic, as: UTF8.self), equals: kind.magic, ".\(kind.ext): the container's signature")
+                p.expect(file.fileFormat.streamDescription.pointee.mFormatID, equals: kind.format, ".\(kind.ext): the file's format ID")
+                p.expect(file.fileFormat.sampleRate == 44_100 && file.fileFormat.channelCount == 2,
+                         ".\(kind.ext): the file is \(file.fileFormat.sampleRate) Hz with \(file.fileFormat.channelCount) channel(s); expected 44,100 Hz stereo")
+                p.expect(file.length, equals: 11_025, ".\(kind.ext): frames read back (0.25 s at 44.1 kHz)")
+                let level = AudioRecorderChecks.toneAmplitude(samples(back, channel: 1)[2_205..<8_820][...], frequency: 1_000, rate: 44_100)
+                p.expect(abs(level - 0.5) < 0.01, ".\(kind.ext): the 1 kHz tone comes back at amplitude \(level); expected 0.5")
+            }
+            let again = folder.appendingPathComponent("again.m4a")
+            _ = try roundTrip(again, aac) { tone($0, frequency: 1_000, seconds: 0.25) }
+            let encoded = try Data(contentsOf: again)
+            p.expect(encoded == (try Data(contentsOf: folder.appendingPathComponent("tone.m4a"))), "the same tone encoded twice gives byte-identical M4A files")
+            // What would differ between runs or machines: a creation time, an encoder version string.
+            p.expect(encoded.range(of: Data("Lav".utf8)) == nil, "the M4A file carries no encoder version string")
+            let header = try p.require(encoded.range(of: Data("mvhd".utf8)), "the M4A file's movie header")
+            p.expect(encoded[header.upperBound..<header.upperBound + 8].allSatisfy { $0 == 0 },
+                     "the movie header's version, flags and creation time are zero")
+        },
+        BuiltInCheck(["FILE-ANY-FORMAT", "RECORDER-ENCODINGS"],
+                     "Apple Lossless in M4A and CAF gives back exactly the samples written; formats a container cannot hold fail with 'fmt?'") { p in
+            let folder = try scratch("lossless")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let alac: [String: Any] = [AVFormatIDKey: kAudioFormatAppleLossless, AVSampleRateKey: 48_000.0, AVNumberOfChannelsKey: 2,
+                                       AVEncoderBitDepthHintKey: 16]
+            for ext in ["m4a", "caf"] {
+                let (written, file, back) = try roundTrip(folder.appendingPathComponent("take.\(ext)"), alac) { tone($0, frequency: 440, seconds: 0.2) }
+                p.expect(file.fileFormat.streamDescription.pointee.mFormatID, equals: kAudioFormatAppleLossless, ".\(ext): the file's format ID")
+                p.expect(back.frameLength, equals: written.frameLength, ".\(ext): frames read back")
+                p.expect(samples(back, channel: 0) == samples(written, channel: 0) && samples(back, channel: 1) == samples(written, channel: 1),
+                         ".\(ext): the Apple Lossless round trip is bit-exact")
+            }
+            let fmt = Int(kAudioFileUnsupportedDataFormatError)
+            var aacSettings = alac
+            aacSettings[AVFormatIDKey] = kAudioFormatMPEG4AAC
+            p.expect(errorCode { _ = try AVAudioFile(forWriting: folder.appendingPathComponent("a.wav"), settings: aacSettings) }, equals: fmt,
+                     "AAC into a WAV file: the error code ('fmt?')")
+            p.expect(errorCode { _ = try AVAudioFile(forWriting: folder.appendingPathComponent("a.aiff"), settings: alac) }, equals: fmt,
+                     "Apple Lossless into an AIFF file: the error code ('fmt?')")
+            p.expect(errorCode { _ = try AVAudioFile(forWriting: folder.appendingPathComponent("a.m4a"), settings: settings(rate: 48_000, channels: 2)) },
+                     equals: fmt, "linear PCM into an M4A file: the error code ('fmt?')")
+            aacSettings[AVSampleRateKey] = 44_000.0
+            p.expect(errorCode { _ = try AVAudioFile(forWriting: folder.appendingPathComponent("b.m4a"), settings: aacSettings) }, equals: fmt,
+                     "AAC at 44,000 Hz (no AAC sample-rate index): the error code ('fmt?')")
+            p.expect(errorCode { _ = try AVAudioFile(forWriting: folder.appendingPathComponent("a.xyz"), settings: alac) },
+                     equals: Int(kAudioFileUnsupportedFileTypeError), "an unknown extension: the error code ('typ?')")
+        },
         BuiltInCheck(["FILE-WRITE-SETTINGS", "FILE-WRITE-FRAME-LENGTH", "FILE-LENGTH-FRAMES", "FILE-FILE-FORMAT", "FILE-PROCESSING-FORMAT",
                       "FILE-DEFAULT-PROCESSING-STANDARD", "FILE-NO-RATE-CONVERSION"],
                      "a file written with recorder settings holds the buffers' valid frames, and reads back in the standard format at its own rate") { p in

@@ -24,10 +24,21 @@ extension ActivationArbiter {
     /// iOS 17+: the Now Playing session's route lost a device while it was active: it becomes
     /// inactive and hears "began" with reason `routeDisconnected`. No "ended" follows.
     public mutating func routeDisconnected(_ app: AppID) -> [PolicyAction] {
+        interruptAlone(app, by: .routeDisconnect, reason: .routeDisconnected)
+    }
+
+    /// iOS 14.5+: the hardware muted the built-in mic while `app`'s session ran input: it becomes
+    /// inactive and hears "began" with reason `builtInMicMuted`. No "ended" follows.
+    public mutating func builtInMicMuted(_ app: AppID) -> [PolicyAction] {
+        interruptAlone(app, by: .builtInMicMute, reason: .builtInMicMuted)
+    }
+
+    /// One active session becomes inactive and hears "began" with `reason`; nobody holds it.
+    private mutating func interruptAlone(_ app: AppID, by interrupter: Interrupter, reason: InterruptionReason) -> [PolicyAction] {
         guard sessions[app]?.isActive == true else { return [] }
         let before = derivedState()
-        sessions[app]?.state = .interrupted(by: .routeDisconnect, held: false)
+        sessions[app]?.state = .interrupted(by: interrupter, held: false)
         sessions[app]?.ioRunning = false
-        return [.deactivated(app), .notify(app, began(.routeDisconnected))] + derivedChanges(since: before)
+        return [.deactivated(app), .notify(app, began(reason))] + derivedChanges(since: before)
     }
 }

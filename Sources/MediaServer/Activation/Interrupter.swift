@@ -8,4 +8,7 @@ public enum Interrupter: Hashable, Sendable {
     /// iOS 17+: the Now Playing session's route lost its device. Nobody ends this interruption:
     /// the user or the app starts playback again.
     case routeDisconnect
+    /// iOS 14.5+: the hardware muted the built-in mic under a session running input. Nobody ends
+    /// this interruption either: the app reactivates when it wants input again.
+    case builtInMicMute
 }

@@ -51,4 +51,9 @@ extension PlatformProfile {
     /// `routeDisconnected`, 4), unless the app opted out with
     /// `setPrefersInterruptionOnRouteDisconnect(false)`; other sessions are not interrupted.
     public var interruptsNowPlayingOnRouteDisconnect: Bool { release >= 17 }
+
+    /// iOS 14.5 interrupts a session running input when the hardware mutes the built-in mic
+    /// (reason `builtInMicMuted`), unless it set `overrideMutedMicrophoneInterruption`
+    /// (AVAudioSession.CategoryOptions docs); before, the mic only goes silent.
+    public var interruptsOnBuiltInMicMute: Bool { release >= 14 }
 }

@@ -47,6 +47,27 @@ extension MediaPolicy {
         }
     }
 
+    /// The hardware muted the built-in mic: each of `readers` (apps running input) whose session
+    /// is active and records from the built-in mic is interrupted, unless it set
+    /// `overrideMutedMicrophoneInterruption` (then it stays active and records silence).
+    public mutating func builtInMicMuted(readers: [AppID], system: SystemState) -> [PolicyEffect] {
+        input { policy in
+            policy.system = system
+            guard policy.platform.interruptsOnBuiltInMicMute else { return [] }
+            var effects: [PolicyEffect] = []
+            for app in readers where policy.isActive(app) && policy.recordsFromBuiltInMic(app)
+                && !policy.configuration(of: app).categoryOptions.contains(.overrideMutedMicrophoneInterruption) {
+                effects += policy.apply(policy.activation.builtInMicMuted(app))
+            }
+            return effects
+        }
+    }
+
+    /// True when `app`'s route records from the built-in mic.
+    public func recordsFromBuiltInMic(_ app: AppID) -> Bool {
+        (longFormRoute(for: app) ?? route).inputs.first?.portType == .builtInMic
+    }
+
     /// mediaserverd died: every app hears "lost"; until the restart, calls fail.
     public mutating func mediaServicesLost(system: SystemState) -> [PolicyEffect] {
         input { policy in

@@ -47,6 +47,12 @@ extension AudioServer {
             break // handled from the outcome's lifecycle changes
         case .controlCenter, .dismissControlCenter:
             watchers.notify(.controlCenter(shown: event == .controlCenter))
+        case .muteBuiltInMic:
+            carry(policy.builtInMicMuted(readers: inputApps, system: system))
+            refreshProgram(resample: true)
+        case .unmuteBuiltInMic:
+            carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
+            refreshProgram(resample: true)
         case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
         }

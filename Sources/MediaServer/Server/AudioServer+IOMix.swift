@@ -93,8 +93,23 @@ extension AudioServer {
     /// foreground without the audio background mode.
     private func readerGain(_ app: AppID) -> Float {
         guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app),
-              !isInputSilencedByLifecycle(app) else { return 0 }
+              !isInputSilencedByLifecycle(app), !isBuiltInMicMutedByHardware(app) else { return 0 }
         return 1
+    }
+
+    /// The hardware muted the built-in mic (a closed Smart Folio) and `app` records from it.
+    private func isBuiltInMicMutedByHardware(_ app: AppID) -> Bool {
+        device.system.builtInMicMuted && policy.recordsFromBuiltInMic(app)
+    }
+
+    /// Apps reading input now, in the order they started: recorders and render clients with input.
+    var inputApps: [AppID] {
+        var apps = io.inputReaders.map(\.app)
+        for voice in io.voices {
+            guard case .renderClient(_, input: true, _) = voice.role, let app = voice.app, !apps.contains(app) else { continue }
+            apps.append(app)
+        }
+        return apps
     }
 
     private func readerInput(_ reader: InputReader) -> (uid: String, channel: Int)? {

@@ -11,6 +11,9 @@ public enum DeviceEvent: Hashable, Sendable {
     /// Control Center swiped up over the foreground app, and dismissed: the app resigns active and
     /// becomes active again without leaving the foreground (its audio goes on).
     case controlCenter, dismissControlCenter
+    /// The hardware mutes the built-in microphone and unmutes it again, as closing and opening an
+    /// iPad's Smart Folio does: the mic records silence in between.
+    case muteBuiltInMic, unmuteBuiltInMic
     case volumeUp, volumeDown
     case incomingCall(caller: String), answerCall, declineCall, hangUp
     case alarm, dismissAlarm
@@ -36,6 +39,8 @@ public enum DeviceEvent: Hashable, Sendable {
         case .unlockScreen: "unlock-screen"
         case .controlCenter: "control-center"
         case .dismissControlCenter: "dismiss-control-center"
+        case .muteBuiltInMic: "mute-built-in-mic"
+        case .unmuteBuiltInMic: "unmute-built-in-mic"
         case .volumeUp: "volume-up"
         case .volumeDown: "volume-down"
         case .incomingCall: "incoming-call"
@@ -71,7 +76,7 @@ extension DeviceEvent {
         switch self {
         case .attach, .detach, .bluetoothLinkLoss: .accessories
         case .ringerSwitch: .ringer
-        case .lockScreen, .unlockScreen, .controlCenter, .dismissControlCenter: .screen
+        case .lockScreen, .unlockScreen, .controlCenter, .dismissControlCenter, .muteBuiltInMic, .unmuteBuiltInMic: .screen
         case .volumeUp, .volumeDown: .volume
         case .incomingCall, .answerCall, .declineCall, .hangUp: .telephony
         case .alarm, .dismissAlarm: .alarm

@@ -15,6 +15,8 @@ public struct SystemState: Hashable, Sendable {
     public var ringerSilent = false
     public var screenLocked = false
     public var controlCenterShown = false
+    /// The hardware has muted the built-in microphone (an iPad's Smart Folio is closed).
+    public var builtInMicMuted = false
     public var volumeStep = 8
     public var call = Call.idle
     public var alarmRinging = false

@@ -19,6 +19,12 @@ extension VirtualDevice {
                 throw .impossible(event.scriptName, state: show ? "Control Center is already shown" : "Control Center is not shown")
             }
             next.controlCenterShown = show
+        case .muteBuiltInMic, .unmuteBuiltInMic:
+            let mute = event == .muteBuiltInMic
+            guard system.builtInMicMuted != mute else {
+                throw .impossible(event.scriptName, state: mute ? "the built-in mic is already muted" : "the built-in mic is not muted")
+            }
+            next.builtInMicMuted = mute
         case .volumeUp: next.volumeStep = min(SystemState.volumeSteps, system.volumeStep + 1)
         case .volumeDown: next.volumeStep = max(0, system.volumeStep - 1)
         case let .incomingCall(caller):
@@ -78,6 +84,7 @@ extension SystemState {
         case .ringerSwitch: ["silent": .bool(ringerSilent)]
         case .lockScreen, .unlockScreen: ["locked": .bool(screenLocked)]
         case .controlCenter, .dismissControlCenter: ["shown": .bool(controlCenterShown)]
+        case .muteBuiltInMic, .unmuteBuiltInMic: ["muted": .bool(builtInMicMuted)]
         case .volumeUp, .volumeDown: ["volumeStep": .integer(volumeStep)]
         case .incomingCall, .answerCall, .declineCall, .hangUp: ["call": .string(call.name)]
         default: [:]

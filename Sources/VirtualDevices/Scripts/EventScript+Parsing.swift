@@ -49,7 +49,7 @@ public enum DeviceEventReader {
     /// Every `do:` word that names a device event.
     public static let actions = [
         "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "control-center",
-        "dismiss-control-center", "volume-up", "volume-down",
+        "dismiss-control-center", "volume-up", "volume-down", "mute-built-in-mic", "unmute-built-in-mic",
         "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
         "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
         "network-dropout",
@@ -78,6 +78,8 @@ public enum DeviceEventReader {
         case "unlock-screen": return .unlockScreen
         case "control-center": return .controlCenter
         case "dismiss-control-center": return .dismissControlCenter
+        case "mute-built-in-mic": return .muteBuiltInMic
+        case "unmute-built-in-mic": return .unmuteBuiltInMic
         case "volume-up": return .volumeUp
         case "volume-down": return .volumeDown
         case "incoming-call": return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
