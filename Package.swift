@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
         .target(name: "JACKBackend", dependencies: ["CJACK", "CJACKProcess", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
-        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "OpenCoreMIDI"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123", "CAVCodec"]),
         .executableTarget(

@@ -104,6 +104,14 @@ static void common_durations(const sc_common *c, int64_t *counts, int bucket_cou
 
 // MARK: Player
 
+/// A message for a MIDI output port in a ring cycle: its bytes are in the cycle's byte block.
+typedef struct sc_midi_out_event {
+    uint32_t offset;
+    uint16_t slot;
+    uint16_t size;
+    uint32_t start;
+} sc_midi_out_event;
+
 struct sc_player {
     sc_common common;
     int period, capacity;
@@ -120,6 +128,12 @@ struct sc_player {
     _Atomic(jack_port_t *) midi_input;
     sc_midi_event *midi_ring;         // input_capacity × SC_MIDI_PER_CYCLE events
     int32_t *midi_counts;             // events in each cycle's block (tagged by input_cycles)
+    jack_port_t *midi_outputs[SC_MAX_MIDI_OUTPUTS];
+    _Atomic int32_t midi_output_count;
+    void *midi_out_buffers[SC_MAX_MIDI_OUTPUTS];  // the callback's port buffers this cycle
+    sc_midi_out_event *midi_out;      // capacity × SC_MIDI_OUT_EVENTS, beside the audio ring
+    uint8_t *midi_out_bytes;          // capacity × SC_MIDI_OUT_BYTES
+    int32_t *midi_out_counts, *midi_out_used;  // messages and bytes in each ring block
     _Atomic int64_t written;          // cycles published by the control side
     _Atomic int64_t played;           // the next cycle the callback plays
     _Atomic int32_t started, finished, drained, have_start;
@@ -135,8 +149,13 @@ sc_player *sc_player_create(jack_client_t *client, int period, int capacity) {
     p->input_cycles = calloc((size_t)p->input_capacity, sizeof *p->input_cycles);
     p->midi_ring = calloc((size_t)p->input_capacity * SC_MIDI_PER_CYCLE, sizeof *p->midi_ring);
     p->midi_counts = calloc((size_t)p->input_capacity, sizeof *p->midi_counts);
-    if (!p->ring || !p->input_ring || !p->input_cycles || !p->midi_ring || !p->midi_counts) {
-        free(p->ring); free(p->input_ring); free(p->input_cycles); free(p->midi_ring); free(p->midi_counts); free(p);
+    p->midi_out = calloc((size_t)capacity * SC_MIDI_OUT_EVENTS, sizeof *p->midi_out);
+    p->midi_out_bytes = calloc((size_t)capacity * SC_MIDI_OUT_BYTES, 1);
+    p->midi_out_counts = calloc((size_t)capacity, sizeof *p->midi_out_counts);
+    p->midi_out_used = calloc((size_t)capacity, sizeof *p->midi_out_used);
+    if (!p->ring || !p->input_ring || !p->input_cycles || !p->midi_ring || !p->midi_counts
+        || !p->midi_out || !p->midi_out_bytes || !p->midi_out_counts || !p->midi_out_used) {
+        sc_player_destroy(p);
         return NULL;
     }
     for (int i = 0; i < p->input_capacity; i++) atomic_init(&p->input_cycles[i], -1);
@@ -154,6 +173,10 @@ void sc_player_destroy(sc_player *p) {
     free(p->input_cycles);
     free(p->midi_ring);
     free(p->midi_counts);
+    free(p->midi_out);
+    free(p->midi_out_bytes);
+    free(p->midi_out_counts);
+    free(p->midi_out_used);
     free(p);
 }
 
@@ -205,6 +228,27 @@ static void silence(sc_player *p, jack_nframes_t frames, int ports) {
     }
 }
 
+/// Clears every MIDI output port (JACK keeps a buffer's events until its owner clears it), then
+/// writes the messages of ring cycle `cycle` (none when negative) at their offsets.
+static void play_midi(sc_player *p, int64_t cycle, jack_nframes_t frames) {
+    int outputs = atomic_load_explicit(&p->midi_output_count, memory_order_acquire);
+    if (outputs == 0) return;
+    for (int i = 0; i < outputs; i++) {
+        void *buffer = jack_port_get_buffer(p->midi_outputs[i], frames);
+        if (buffer) jack_midi_clear_buffer(buffer);
+        p->midi_out_buffers[i] = buffer;
+    }
+    if (cycle < 0) return;
+    size_t index = (size_t)(cycle % p->capacity);
+    const sc_midi_out_event *events = p->midi_out + index * SC_MIDI_OUT_EVENTS;
+    const uint8_t *bytes = p->midi_out_bytes + index * SC_MIDI_OUT_BYTES;
+    for (int32_t i = 0; i < p->midi_out_counts[index]; i++) {
+        const sc_midi_out_event *event = &events[i];
+        void *buffer = event->slot < outputs ? p->midi_out_buffers[event->slot] : NULL;
+        if (buffer && event->offset < frames) jack_midi_event_write(buffer, event->offset, bytes + event->start, event->size);
+    }
+}
+
 /// In freewheel there is no deadline (the server waits for every client), so a cycle the control
 /// side has not rendered yet is waited for, up to two seconds, instead of being played as silence.
 static int64_t wait_while_freewheeling(sc_player *p, int64_t cycle) {
@@ -228,8 +272,10 @@ static int player_process(jack_nframes_t frames, void *arg) {
         // control side notices (checkServer) and stops the run.
         atomic_fetch_add_explicit(&p->common.wrong_size_cycles, 1, memory_order_relaxed);
         silence(p, frames, ports);
+        play_midi(p, -1, frames);
     } else if (!atomic_load_explicit(&p->started, memory_order_acquire)) {
         silence(p, frames, ports);
+        play_midi(p, -1, frames);
     } else {
         // Which cycle plays now follows JACK's frame clock: cycles an xrun skipped are dropped,
         // so every later cycle still sounds at its own frame.
@@ -256,8 +302,10 @@ static int player_process(jack_nframes_t frames, void *arg) {
                 float *out = jack_port_get_buffer(p->ports[i], frames);
                 if (out) memcpy(out, block + (size_t)i * p->period, sizeof(float) * frames);
             }
+            play_midi(p, cycle, frames);
         } else {
             silence(p, frames, ports);
+            play_midi(p, -1, frames);
             if (atomic_load_explicit(&p->finished, memory_order_acquire)) atomic_store(&p->drained, 1);
             else atomic_fetch_add_explicit(&p->common.late_cycles, 1, memory_order_relaxed);
         }
@@ -281,7 +329,29 @@ void sc_player_add_port(sc_player *p, int slot, jack_port_t *port) {
 float *sc_player_slot(sc_player *p, int64_t cycle) {
     int64_t played = atomic_load_explicit(&p->played, memory_order_acquire);
     if (cycle - played >= p->capacity) return NULL;
+    size_t index = (size_t)(cycle % p->capacity);
+    p->midi_out_counts[index] = 0;
+    p->midi_out_used[index] = 0;
     return ring_block(p, cycle);
+}
+
+void sc_player_add_midi_output(sc_player *p, int slot, jack_port_t *port) {
+    if (slot < 0 || slot >= SC_MAX_MIDI_OUTPUTS) return;
+    p->midi_outputs[slot] = port;
+    atomic_store_explicit(&p->midi_output_count, slot + 1, memory_order_release);
+}
+
+int sc_player_write_midi(sc_player *p, int64_t cycle, int slot, uint32_t offset, const uint8_t *bytes, int size) {
+    if (cycle < 0 || slot < 0 || slot >= SC_MAX_MIDI_OUTPUTS || size < 1 || offset >= (uint32_t)p->period) return -1;
+    size_t index = (size_t)(cycle % p->capacity);
+    int32_t count = p->midi_out_counts[index], used = p->midi_out_used[index];
+    if (count >= SC_MIDI_OUT_EVENTS || size > SC_MIDI_OUT_BYTES - used) return -1;
+    memcpy(p->midi_out_bytes + index * SC_MIDI_OUT_BYTES + used, bytes, (size_t)size);
+    p->midi_out[index * SC_MIDI_OUT_EVENTS + count] = (sc_midi_out_event){
+        .offset = offset, .slot = (uint16_t)slot, .size = (uint16_t)size, .start = (uint32_t)used };
+    p->midi_out_counts[index] = count + 1;
+    p->midi_out_used[index] = used + size;
+    return 0;
 }
 
 void sc_player_publish(sc_player *p, int64_t cycle) {
@@ -486,6 +556,71 @@ int sc_midi_sender_schedule(sc_midi_sender *s, uint32_t frame, const uint8_t *by
 }
 
 int sc_midi_sender_sent(const sc_midi_sender *s) { return atomic_load(&s->sent); }
+
+// MARK: MIDI receiver
+
+struct sc_midi_receiver {
+    sc_common common;
+    jack_port_t *port;
+    int capacity;
+    sc_received_midi *messages;
+    _Atomic int32_t count;
+};
+
+static int receiver_process(jack_nframes_t frames, void *arg) {
+    sc_midi_receiver *r = arg;
+    uint64_t began = now_ns();
+    atomic_fetch_add_explicit(&r->common.callbacks, 1, memory_order_relaxed);
+    void *buffer = jack_port_get_buffer(r->port, frames);
+    if (buffer) {
+        jack_nframes_t first = jack_last_frame_time(r->common.client);
+        uint32_t events = jack_midi_get_event_count(buffer);
+        int32_t count = atomic_load_explicit(&r->count, memory_order_relaxed);
+        for (uint32_t i = 0; i < events && count < r->capacity; i++) {
+            jack_midi_event_t event;
+            if (jack_midi_event_get(&event, buffer, i) != 0) continue;
+            sc_received_midi *kept = &r->messages[count];
+            kept->frame = first + event.time;
+            kept->size = (uint32_t)event.size;
+            memcpy(kept->bytes, event.buffer, event.size < SC_RECEIVED_BYTES ? event.size : SC_RECEIVED_BYTES);
+            count++;
+        }
+        atomic_store_explicit(&r->count, count, memory_order_release);
+    }
+    time_callback(&r->common, began);
+    return 0;
+}
+
+sc_midi_receiver *sc_midi_receiver_create(jack_client_t *client, jack_port_t *port, int capacity) {
+    sc_midi_receiver *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->messages = calloc((size_t)(capacity > 0 ? capacity : 1), sizeof *r->messages);
+    if (!r->messages) { free(r); return NULL; }
+    r->common.client = client;
+    r->port = port;
+    r->capacity = capacity;
+    return r;
+}
+
+void sc_midi_receiver_destroy(sc_midi_receiver *r) {
+    if (!r) return;
+    free(r->messages);
+    free(r);
+}
+
+int sc_midi_receiver_install(sc_midi_receiver *r) {
+    if (install_common(&r->common)) return -1;
+    return jack_set_process_callback(r->common.client, receiver_process, r);
+}
+
+int sc_midi_receiver_count(const sc_midi_receiver *r) { return atomic_load_explicit(&r->count, memory_order_acquire); }
+
+sc_received_midi sc_midi_receiver_message(const sc_midi_receiver *r, int index) {
+    sc_received_midi none = {0};
+    return index >= 0 && index < sc_midi_receiver_count(r) ? r->messages[index] : none;
+}
+
+void sc_midi_receiver_stats(const sc_midi_receiver *r, sc_stats *out) { common_stats(&r->common, out); }
 
 // MARK: Idle reference client
 

@@ -19,7 +19,7 @@ final class JACKMIDIInput {
     private let player: OpaquePointer
     private let periodFrames: Int64
     let latencyCycles: Int64
-    private var source: UInt32 = 0
+    private(set) var source: UInt32 = 0
     private weak var server: AudioServer?
     private let events = UnsafeMutablePointer<sc_midi_event>.allocate(capacity: Int(SC_MIDI_PER_CYCLE))
 

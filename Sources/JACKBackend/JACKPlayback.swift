@@ -30,6 +30,17 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// How many frames after a MIDI message reaches `midi-in` the simulation hears it (one cycle
     /// more than audio: see `JACKMIDIInput`); nil without the MIDI bridge.
     public var midiLatencyFrames: Int? { midiInput.map { Int($0.latencyCycles) * periodFrames } }
+    /// Our JACK MIDI output ports (short names), one per Core MIDI source and virtual
+    /// destination so far (`JACKMIDIOutput`); empty without the MIDI bridge.
+    public var midiOutputPorts: [String] { midiOutput?.portNames ?? [] }
+    /// MIDI messages that found no room in their cycle and were not sent to JACK.
+    public var midiMessagesDropped: Int { midiOutput?.dropped ?? 0 }
+    /// Told each MIDI output port's short name right after it is registered, before any message
+    /// reaches it (a monitor connects to it there).
+    public var onMIDIPortRegistered: (@Sendable (String) -> Void)? {
+        get { midiOutput?.onPortRegistered }
+        set { midiOutput?.onPortRegistered = newValue }
+    }
     /// Told each port's short name right after it is registered, before any audio reaches it
     /// (a capture client connects to it there).
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
@@ -45,6 +56,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private var inputFeeds: [(port: JACKPortChannel, feed: JACKInputFeed)] = []
     private var fedInputs = 0
     private var midiInput: JACKMIDIInput?
+    private var midiOutput: JACKMIDIOutput?
     /// Whether the cycles published now are the simulation's (not the padding of `finish`).
     private var simulating = true
     private var cycle: Int64 = 0
@@ -58,7 +70,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     /// A player on `client` rendering up to `lookaheadFrames` ahead; `connect` names where its
     /// ports go (see `JACKConnector`), nil to leave them unconnected.
-    /// With `midi`, the JACK MIDI port `midi-in` is a MIDI device of the simulated device (`JACKMIDIInput`).
+    /// With `midi`, the JACK MIDI port `midi-in` is a MIDI device of the simulated device (`JACKMIDIInput`),
+    /// and its MIDI sources and virtual destinations get JACK MIDI output ports (`JACKMIDIOutput`).
     public init(client: JACKClient, lookaheadFrames: Int = 8192, connect: String? = nil, freewheel: Bool = false,
                 midi: Bool = false) throws(JACKError) {
         self.client = client
@@ -72,7 +85,10 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         }
         self.player = player
         guard sc_player_install(player) == 0 else { throw JACKError("JACK refused the process callbacks of \(client.name)") }
-        if midi { midiInput = try JACKMIDIInput(client: client, player: player, periodFrames: periodFrames, capacity: capacity) }
+        if midi {
+            midiInput = try JACKMIDIInput(client: client, player: player, periodFrames: periodFrames, capacity: capacity)
+            midiOutput = JACKMIDIOutput(client: client, player: player, periodFrames: periodFrames, sampleRate: sampleRate)
+        }
     }
 
     deinit { close() }
@@ -113,6 +129,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         register(server.device.ports)
         feedInputs()
         midiInput?.attach(to: server)
+        midiOutput?.attach(to: server, excluding: midiInput?.source ?? 0)
         if freewheel { setFreewheel(true) }
     }
 
@@ -207,6 +224,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     }
 
     private func publishCycle() {
+        midiOutput?.write(cycle: cycle)
         sc_player_publish(player, cycle)
         if simulating { midiInput?.deliver(afterIOCycle: cycle) }
         cycle += 1

@@ -14,7 +14,8 @@ public struct JACKRunOptions: Sendable {
     public var freewheel = false
     /// How far the simulation renders ahead of what JACK plays.
     public var lookaheadFrames = 8192
-    /// Bridge the JACK MIDI input port `midi-in` into the device as a MIDI device (`JACKMIDIInput`).
+    /// Bridge MIDI: the JACK MIDI input port `midi-in` becomes a MIDI device of the device (`JACKMIDIInput`),
+    /// and every MIDI source and virtual destination a JACK MIDI output port (`JACKMIDIOutput`).
     public var midi = false
     /// Told about each of our ports as it is registered (see `JACKPlayback.onPortRegistered`).
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?

@@ -15,7 +15,7 @@ struct JACKRunFlags: ParsableArguments {
     @Flag(help: "With --backend jack: ask the server to freewheel (faster than real time, for CI).")
     var freewheel = false
 
-    @Flag(help: "With --backend jack: a JACK MIDI input port (soundcheck:midi-in) appears in the device as a MIDI device whose source apps can connect to.")
+    @Flag(help: "With --backend jack: a JACK MIDI input port (soundcheck:midi-in) appears in the device as a MIDI device whose source apps can connect to, and every MIDI source and virtual destination gets a JACK MIDI output port ('Keys Out (source)') carrying its messages at their frames.")
     var midi = false
 
     @Option(help: "With --backend jack: the JACK server name (default: $JACK_DEFAULT_SERVER, else 'default').")

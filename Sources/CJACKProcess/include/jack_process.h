@@ -16,6 +16,11 @@ extern "C" {
 #define SC_MAX_INPUTS 32
 /// MIDI messages a player keeps per captured cycle (more are counted and dropped).
 #define SC_MIDI_PER_CYCLE 64
+/// JACK MIDI output ports a player feeds (Core MIDI endpoints bridged out), and per ring cycle
+/// how many messages and bytes of them it holds (SysEx included).
+#define SC_MAX_MIDI_OUTPUTS 64
+#define SC_MIDI_OUT_EVENTS 128
+#define SC_MIDI_OUT_BYTES 4096
 
 /// One MIDI message (up to 3 bytes: no System Exclusive) at a frame of its cycle.
 typedef struct sc_midi_event {
@@ -85,6 +90,14 @@ void sc_player_set_midi_input(sc_player *player, jack_port_t *port);
 /// Copies up to `capacity` MIDI messages captured in cycle `cycle` to `events`; returns how many,
 /// or -1 when that cycle was not captured (not played yet, skipped, or overwritten).
 int sc_player_read_midi(const sc_player *player, int64_t cycle, sc_midi_event *events, int capacity);
+/// Makes `port` (a JACK MIDI output port) MIDI output slot `slot` (slots are added in order:
+/// 0, 1, 2 …). Every callback clears it, then writes the messages of the cycle it plays.
+void sc_player_add_midi_output(sc_player *player, int slot, jack_port_t *port);
+/// Adds a message for output slot `slot` at frame `offset` of cycle `cycle`, whose ring block
+/// the control side holds (after `sc_player_slot` gave it, before `sc_player_publish`; handing
+/// the block out empties its messages). A slot's messages must come in frame order. Returns 0,
+/// or -1 when the cycle's room (SC_MIDI_OUT_EVENTS messages, SC_MIDI_OUT_BYTES bytes) is full.
+int sc_player_write_midi(sc_player *player, int64_t cycle, int slot, uint32_t offset, const uint8_t *bytes, int size);
 /// Lets the callback start playing (cycle 0 plays in the next callback).
 void sc_player_start(sc_player *player);
 /// No more cycles will come: once the ring is empty the player plays silence and says drained.
@@ -123,6 +136,25 @@ int sc_midi_sender_install(sc_midi_sender *sender);
 int sc_midi_sender_schedule(sc_midi_sender *sender, uint32_t frame, const uint8_t *bytes, int size);
 /// How many scheduled messages have been written to the port.
 int sc_midi_sender_sent(const sc_midi_sender *sender);
+
+// MARK: The MIDI receiver: records what reaches its MIDI input port by JACK frame (tests).
+
+typedef struct sc_midi_receiver sc_midi_receiver;
+/// Keeps up to `capacity` messages (each up to SC_RECEIVED_BYTES bytes; longer ones are cut and
+/// keep their full size) with the JACK frame each arrived at.
+#define SC_RECEIVED_BYTES 32
+typedef struct sc_received_midi {
+    uint32_t frame;
+    uint32_t size;
+    uint8_t bytes[SC_RECEIVED_BYTES];
+} sc_received_midi;
+sc_midi_receiver *sc_midi_receiver_create(jack_client_t *client, jack_port_t *port, int capacity);
+void sc_midi_receiver_destroy(sc_midi_receiver *receiver);
+int sc_midi_receiver_install(sc_midi_receiver *receiver);
+/// Messages received so far (at most the capacity), and message `index` of them.
+int sc_midi_receiver_count(const sc_midi_receiver *receiver);
+sc_received_midi sc_midi_receiver_message(const sc_midi_receiver *receiver, int index);
+void sc_midi_receiver_stats(const sc_midi_receiver *receiver, sc_stats *out);
 
 // MARK: The idle reference client (benchmarks): a callback that does nothing but be timed.
 

@@ -31,7 +31,7 @@ public enum BuiltInChecks {
         InterAppAudioChecks.all, ComponentManagerChecks.all, AppLifecycleChecks.all,
 
         // Core MIDI and MIDI over Bluetooth LE
-        CoreMIDIChecks.all, BLEMIDIChecks.all,
+        CoreMIDIChecks.all, BLEMIDIChecks.all, EngineMIDIChecks.all,
 
         // AirPlay 2 and Now Playing
         AirPlayChecks.all, NowPlayingChecks.all,

@@ -91,6 +91,7 @@ extension MIDIServer {
         endpoints[ref] = MIDIEndpointRecord(ref: ref, kind: kind, entity: 0, owner: client, receive: receive)
         properties[ref] = [MIDIPropertyName.name: .string(name), MIDIPropertyName.uniqueID: .integer(makeUniqueID())]
         virtualEndpoints.append(ref)
+        tap?.endpointAppeared(ref, kind: kind, name: name)
         notifyClients([.objectAdded(parent: 0, parentKind: .other, child: ref, childKind: kind), .setupChanged])
         return ref
     }
@@ -99,6 +100,7 @@ extension MIDIServer {
         guard let record = endpoints[endpoint], record.entity == 0 else { throw .unknownEndpoint }
         notifyClients([.objectRemoved(parent: 0, parentKind: .other, child: endpoint, childKind: record.kind), .setupChanged])
         virtualEndpoints.removeAll { $0 == endpoint }
+        tap?.endpointDisappeared(endpoint)
         // The record stays until the notifications have named it; then it goes.
         schedule("midi.dispose", at: now) { [weak self] in
             self?.endpoints[endpoint] = nil
@@ -122,6 +124,7 @@ extension MIDIServer {
         }
         properties[device]?[MIDIPropertyName.manufacturer] = .string(manufacturer)
         deviceOrder.append(device)
+        tap?.endpointAppeared(source, kind: .source, name: name)
         server.record("midi.device.added", ["name": .string(name), "device": .integer(device)])
         notifyClients([.objectAdded(parent: 0, parentKind: .other, child: device, childKind: .device), .setupChanged])
         return device

@@ -28,6 +28,8 @@ public final class MIDIServer: @unchecked Sendable {
     public private(set) lazy var radio = BLERadio(host: self, settings: bluetoothSettings, random: random.fork("bluetooth"))
     /// Settings for the radio; change them before its first use.
     public var bluetoothSettings: BLELinkSettings
+    /// Where the traffic also goes outside the simulation (`tapTraffic`), if anywhere.
+    weak var tap: (any MIDITrafficTap)?
 
     init(server: AudioServer) {
         self.server = server
@@ -127,6 +129,7 @@ public final class MIDIServer: @unchecked Sendable {
         // A virtual destination gets the messages now, timestamps and all, as Core MIDI hands
         // them to its block; a device's destination gets each at its time.
         if let receive = endpoint.receive {
+            tap?.endpoint(destination, carried: messages)
             receive(messages)
             return
         }
@@ -146,6 +149,7 @@ public final class MIDIServer: @unchecked Sendable {
     public func emit(from source: UInt32, _ messages: [MIDITimedMessage]) throws(MIDIStatus) {
         guard let endpoint = endpoints[source] else { throw .unknownEndpoint }
         guard endpoint.kind == .source else { throw .wrongEndpointType }
+        tap?.endpoint(source, carried: messages)
         for ref in connectedPorts(to: source) {
             guard let port = ports[ref], let receive = port.receive,
                   let connection = port.sources.first(where: { $0.source == source }) else { continue }
