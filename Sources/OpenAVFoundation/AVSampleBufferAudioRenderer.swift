@@ -75,13 +75,20 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     /// (-11821): `status` `.failed`, `error` set, and no more data wanted.
     public func enqueue(_ sampleBuffer: CMSampleBuffer) {
         guard status != .failed else { return }
+        let time = sampleBuffer.outputPresentationTimeStamp
+        let start = Self.frame(of: time)
+        if let shared = sampleBuffer.interleavedStereoBytes(), shared.rate == Double(Self.streamRate) {
+            // Stereo at the stream rate: the app's bytes, shared, converted as they play.
+            endConversion()
+            pending.append(AirPlayPacket(startFrame: start, audio: AirPlayAudio(interleavedStereoBytes: shared.bytes, isFloat: shared.isFloat)))
+            enqueued(sampleBuffer, at: time, rate: shared.rate)
+            return
+        }
         guard let pcm = sampleBuffer.interleavedFloatSamples(), pcm.channels <= 2 else {
             fail(code: -11821, reason: "the renderer decodes linear PCM (16-bit integer or 32-bit float) in one or two channels")
             return
         }
         let stereo = pcm.channels == 2 ? pcm.samples : pcm.samples.flatMap { [$0, $0] }
-        let time = sampleBuffer.outputPresentationTimeStamp
-        let start = Self.frame(of: time)
         if pcm.rate == Double(Self.streamRate) {
             endConversion()
             pending.append(AirPlayPacket(startFrame: start, audio: AirPlayAudio(interleavedStereo: stereo)))
@@ -94,7 +101,11 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
             }
             if let packet = conversion?.convert(interleavedStereo: stereo) { pending.append(packet) }
         }
-        enqueuedEnd = Self.frame(of: CMTimeAdd(time, CMTime(value: Int64(sampleBuffer.numSamples), timescale: Int32(pcm.rate))))
+        enqueued(sampleBuffer, at: time, rate: pcm.rate)
+    }
+
+    private func enqueued(_ sampleBuffer: CMSampleBuffer, at time: CMTime, rate: Double) {
+        enqueuedEnd = Self.frame(of: CMTimeAdd(time, CMTime(value: Int64(sampleBuffer.numSamples), timescale: Int32(rate))))
         status = .rendering
         startPumping()
     }
@@ -299,13 +310,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
                 continue
             }
             let run = min(Int(packet.endFrame - frame), count - index)
-            let source = (packet.offset + Int(frame - packet.startFrame)) * 2
-            packet.audio.samples.withUnsafeBufferPointer { samples in
-                for offset in 0..<run {
-                    left[index + offset] = samples[source + 2 * offset]
-                    right[index + offset] = samples[source + 2 * offset + 1]
-                }
-            }
+            packet.audio.copy(from: packet.offset + Int(frame - packet.startFrame), count: run, gain: 1, left: left + index, right: right + index)
             index += run
             frame += Int64(run)
         }

@@ -8,7 +8,8 @@ import SimCore
 /// `AVSampleBufferRenderSynchronizer`: one timeline (its `timebase`, on the device's host clock)
 /// that its renderers play against. Setting the rate or the time re-anchors every renderer:
 /// an AirPlay renderer tells its speakers which stream frame plays when (AirPlay 2's
-/// SETRATEANCHORTIME). Time observers run on the simulation clock (see `SimulationQueue`).
+/// SETRATEANCHORTIME), a video renderer (or display layer) shows each frame when the timeline
+/// reaches it. Time observers run on the simulation clock (see `SimulationQueue`).
 public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     public let timebase: CMTimebase
     public private(set) var renderers: [AVQueuedSampleBufferRendering] = []
@@ -17,7 +18,7 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     private var observers: [TimeObserver] = []
     /// Bumped at every rate or time change: observer ticks scheduled before are stale.
     private var timelineGeneration = 0
-    private var pendingRemovals: [(renderer: AVSampleBufferAudioRenderer, id: Int, handler: ((Bool) -> Void)?)] = []
+    private var pendingRemovals: [(renderer: SynchronizedRenderer, id: Int, handler: ((Bool) -> Void)?)] = []
     private var nextRemovalID = 1
 
     public static let rateDidChangeNotification = Notification.Name("AVSampleBufferRenderSynchronizerRateDidChangeNotification")
@@ -68,14 +69,15 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
         applyTimebaseRate(requestedRate)
     }
 
+    /// "if the value of hasSufficientMediaDataForReliablePlaybackStart of any added renderer is NO".
     private var renderersHaveSufficientData: Bool {
-        audioRenderers.allSatisfy(\.hasSufficientMediaDataForReliablePlaybackStart)
+        renderers.allSatisfy(\.hasSufficientMediaDataForReliablePlaybackStart)
     }
 
     private func applyTimebaseRate(_ rate: Float) {
         timebase.setRate(Double(rate))
         timelineGeneration += 1
-        for renderer in audioRenderers { renderer.timelineChanged() }
+        for renderer in synchronized { renderer.timelineChanged() }
         for observer in observers { scheduleTick(observer) }
     }
 
@@ -92,7 +94,7 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
             return
         }
         renderers.append(renderer)
-        (renderer as? AVSampleBufferAudioRenderer)?.attach(to: self)
+        (renderer as? SynchronizedRenderer)?.attach(to: self)
     }
 
     /// Removes `renderer` when the timeline reaches `time` (at once for an invalid or past time).
@@ -100,17 +102,17 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     /// gets false.
     public func removeRenderer(_ renderer: AVQueuedSampleBufferRendering, at time: CMTime,
                                completionHandler: ((Bool) -> Void)? = nil) {
-        guard let audio = renderer as? AVSampleBufferAudioRenderer, renderers.contains(where: { $0 === renderer }) else {
+        guard let added = renderer as? SynchronizedRenderer, renderers.contains(where: { $0 === renderer }) else {
             if let completionHandler { queue.async("synchronizer.remove") { completionHandler(false) } }
             return
         }
-        for pending in pendingRemovals where pending.renderer === audio {
+        for pending in pendingRemovals where pending.renderer === added {
             if let handler = pending.handler { queue.async("synchronizer.remove") { handler(false) } }
         }
-        pendingRemovals.removeAll { $0.renderer === audio }
+        pendingRemovals.removeAll { $0.renderer === added }
         let id = nextRemovalID
         nextRemovalID += 1
-        pendingRemovals.append((audio, id, completionHandler))
+        pendingRemovals.append((added, id, completionHandler))
         let at = time.isValid ? timebase.sourceTime(of: time) ?? queue.binding.server.now : queue.binding.server.now
         queue.run("synchronizer.remove", at: at) { [weak self] in self?.completeRemoval(id) }
     }
@@ -124,6 +126,7 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     }
 
     var audioRenderers: [AVSampleBufferAudioRenderer] { renderers.compactMap { $0 as? AVSampleBufferAudioRenderer } }
+    private var synchronized: [SynchronizedRenderer] { renderers.compactMap { $0 as? SynchronizedRenderer } }
 
     /// Whether the owning app's session identifies as long-form audio.
     private var isLongForm: Bool {
@@ -203,4 +206,22 @@ final class TimeObserver: @unchecked Sendable {
         case let .boundary(_, block): block()
         }
     }
+}
+
+/// What a synchronizer tells the renderers it drives (the audio renderer, the video renderer and
+/// the display layer, which hands it to its renderer).
+protocol SynchronizedRenderer: AVQueuedSampleBufferRendering {
+    func attach(to synchronizer: AVSampleBufferRenderSynchronizer)
+    func detach()
+    /// The timeline's rate or time changed.
+    func timelineChanged()
+}
+
+extension AVSampleBufferAudioRenderer: SynchronizedRenderer {}
+extension AVSampleBufferVideoRenderer: SynchronizedRenderer {}
+
+extension AVSampleBufferDisplayLayer: SynchronizedRenderer {
+    func attach(to synchronizer: AVSampleBufferRenderSynchronizer) { sampleBufferRenderer.attach(to: synchronizer) }
+    func detach() { sampleBufferRenderer.detach() }
+    func timelineChanged() { sampleBufferRenderer.timelineChanged() }
 }

@@ -1,10 +1,13 @@
 import OpenCoreAudioTypes
 
-/// `CMFormatDescription` for audio (`CMAudioFormatDescription`): the stream description and the
-/// optional channel layout. Only audio descriptions exist in this simulation.
+/// `CMFormatDescription`: audio (`CMAudioFormatDescription`: the stream description and the
+/// optional channel layout) or video (`CMVideoFormatDescription`: codec and dimensions, see
+/// `CMVideoFormatDescription.swift`; its stream description is all zeros).
 public final class CMFormatDescription: @unchecked Sendable, Equatable {
     public let audioStreamBasicDescription: AudioStreamBasicDescription
     public let channelLayout: AudioChannelLayout?
+    /// Set for a video description only.
+    let video: (codecType: CMVideoCodecType, dimensions: CMVideoDimensions)?
 
     /// A heap copy of the description for the C getter, which hands out a pointer that lives as
     /// long as the format description does.
@@ -13,19 +16,32 @@ public final class CMFormatDescription: @unchecked Sendable, Equatable {
     init(asbd: AudioStreamBasicDescription, layout: AudioChannelLayout?) {
         audioStreamBasicDescription = asbd
         channelLayout = layout
+        video = nil
         asbdCopy = .allocate(capacity: 1)
         asbdCopy.initialize(to: asbd)
+    }
+
+    init(codecType: CMVideoCodecType, dimensions: CMVideoDimensions) {
+        audioStreamBasicDescription = AudioStreamBasicDescription()
+        channelLayout = nil
+        video = (codecType, dimensions)
+        asbdCopy = .allocate(capacity: 1)
+        asbdCopy.initialize(to: audioStreamBasicDescription)
     }
 
     deinit { asbdCopy.deallocate() }
 
     var asbdPointer: UnsafePointer<AudioStreamBasicDescription> { UnsafePointer(asbdCopy) }
 
-    /// `kCMMediaType_Audio` ('soun').
-    public var mediaType: CMMediaType { kCMMediaType_Audio }
+    /// `kCMMediaType_Audio` ('soun') or `kCMMediaType_Video` ('vide').
+    public var mediaType: CMMediaType { video == nil ? kCMMediaType_Audio : kCMMediaType_Video }
+
+    /// The audio format ID, or the video codec type.
+    public var mediaSubType: FourCharCode { video?.codecType ?? audioStreamBasicDescription.mFormatID }
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
         lhs.audioStreamBasicDescription == rhs.audioStreamBasicDescription && lhs.channelLayout == rhs.channelLayout
+            && lhs.video?.codecType == rhs.video?.codecType && lhs.video?.dimensions == rhs.video?.dimensions
     }
 
     /// Linear PCM that the simulated renderers decode: 16-bit signed or 32-bit float samples,
@@ -39,7 +55,8 @@ public final class CMFormatDescription: @unchecked Sendable, Equatable {
 }
 
 public typealias CMAudioFormatDescription = CMFormatDescription
-public typealias CMMediaType = UInt32
+public typealias FourCharCode = UInt32
+public typealias CMMediaType = FourCharCode
 /// 'soun'
 public let kCMMediaType_Audio: CMMediaType = 0x736F_756E
 
@@ -62,8 +79,10 @@ public func CMAudioFormatDescriptionCreate(allocator: CFAllocator?, asbd: Unsafe
     return 0
 }
 
+/// NULL for a description that is not audio.
 public func CMAudioFormatDescriptionGetStreamBasicDescription(_ desc: CMAudioFormatDescription) -> UnsafePointer<AudioStreamBasicDescription>? {
-    desc.asbdPointer
+    desc.video == nil ? desc.asbdPointer : nil
 }
 
 public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMediaType { desc.mediaType }
+public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode { desc.mediaSubType }

@@ -1,23 +1,30 @@
 import OpenCoreAudioTypes
 
-/// `CMSampleBuffer` of audio: a block of samples in one format, with its presentation time.
-/// Linear PCM only (one sample = one frame), ready at creation.
+/// `CMSampleBuffer`: a block of samples in one format, with its presentation time, ready at
+/// creation. Audio is linear PCM (one sample = one frame); video is one frame per sample buffer
+/// with the timing it was created with (`CMSampleBufferCreateReady`).
 public final class CMSampleBuffer: @unchecked Sendable {
     public let formatDescription: CMFormatDescription?
     public let dataBuffer: CMBlockBuffer?
     public let numSamples: CMItemCount
     public let presentationTimeStamp: CMTime
     private var outputPresentationTimeStampOverride = CMTime.invalid
+    /// The duration given in the timing info (video); audio derives it from its rate.
+    private let givenDuration: CMTime
 
-    init(dataBuffer: CMBlockBuffer, formatDescription: CMFormatDescription, numSamples: Int, presentationTimeStamp: CMTime) {
+    init(dataBuffer: CMBlockBuffer?, formatDescription: CMFormatDescription, numSamples: Int, presentationTimeStamp: CMTime,
+         duration: CMTime = .invalid) {
         self.dataBuffer = dataBuffer
         self.formatDescription = formatDescription
         self.numSamples = numSamples
         self.presentationTimeStamp = presentationTimeStamp
+        givenDuration = duration
     }
 
-    /// The samples' duration at the format's rate: `numSamples / sampleRate` (exact for integral rates).
+    /// The duration from the timing info, else the samples' duration at the format's rate:
+    /// `numSamples / sampleRate` (exact for integral rates).
     public var duration: CMTime {
+        if givenDuration.isValid { return givenDuration }
         guard let rate = formatDescription?.audioStreamBasicDescription.mSampleRate, rate > 0 else { return .invalid }
         if rate == rate.rounded(), rate <= Double(kCMTimeMaxTimescale) { return CMTime(value: Int64(numSamples), timescale: Int32(rate)) }
         return CMTime(seconds: Double(numSamples) / rate, preferredTimescale: 1_000_000_000)
@@ -63,6 +70,38 @@ public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
     return 0
 }
 
+/// `CMSampleTimingInfo`: one sample's (or every sample's) duration and timestamps.
+public struct CMSampleTimingInfo: Sendable, Hashable {
+    public var duration: CMTime
+    public var presentationTimeStamp: CMTime
+    public var decodeTimeStamp: CMTime
+
+    public init(duration: CMTime, presentationTimeStamp: CMTime, decodeTimeStamp: CMTime) {
+        self.duration = duration
+        self.presentationTimeStamp = presentationTimeStamp
+        self.decodeTimeStamp = decodeTimeStamp
+    }
+}
+
+/// `CMSampleBufferCreateReady` for a video frame: one sample, one timing entry with a numeric
+/// presentation time, a video format description. (Audio goes through
+/// `CMAudioSampleBufferCreateReadyWithPacketDescriptions`.) The data buffer holds the encoded
+/// frame and is kept, not decoded.
+public func CMSampleBufferCreateReady(
+    allocator: CFAllocator?, dataBuffer: CMBlockBuffer?, formatDescription: CMFormatDescription?,
+    sampleCount numSamples: CMItemCount, sampleTimingEntryCount numSampleTimingEntries: CMItemCount,
+    sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?, sampleSizeEntryCount numSampleSizeEntries: CMItemCount,
+    sampleSizeArray: UnsafePointer<Int>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+    guard let formatDescription else { return kCMSampleBufferError_RequiredParameterMissing }
+    guard formatDescription.mediaType == kCMMediaType_Video, numSamples == 1 else { return kCMSampleBufferError_InvalidMediaFormat }
+    guard numSampleTimingEntries == 1, let timing = sampleTimingArray?.pointee, timing.presentationTimeStamp.isNumeric
+    else { return kCMSampleBufferError_SampleTimingInfoInvalid }
+    sampleBufferOut.pointee = CMSampleBuffer(dataBuffer: dataBuffer, formatDescription: formatDescription, numSamples: 1,
+                                             presentationTimeStamp: timing.presentationTimeStamp, duration: timing.duration)
+    return 0
+}
+
 public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> CMItemCount { sbuf.numSamples }
 public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
 public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.outputPresentationTimeStamp }
@@ -78,6 +117,18 @@ public func CMSampleBufferSetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer,
 }
 
 extension CMSampleBuffer {
+    /// The bytes of interleaved stereo samples (16-bit integers or 32-bit floats, native-endian)
+    /// as the block buffer holds them — shared, not copied — with their rate; nil for any other
+    /// layout (mono, planar, formats the renderers do not decode).
+    package func interleavedStereoBytes() -> (bytes: [UInt8], isFloat: Bool, rate: Double)? {
+        guard let format = formatDescription, format.isDecodablePCM, let data = dataBuffer else { return nil }
+        let asbd = format.audioStreamBasicDescription
+        guard asbd.mChannelsPerFrame == 2, asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0 else { return nil }
+        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
+        guard data.bytes.count == numSamples * (isFloat ? 8 : 4) else { return nil }
+        return (data.bytes, isFloat, asbd.mSampleRate)
+    }
+
     /// The samples as interleaved Float (−1…1), `numSamples × channels`, for the simulated
     /// renderers; nil for formats they do not decode.
     package func interleavedFloatSamples() -> (samples: [Float], channels: Int, rate: Double)? {

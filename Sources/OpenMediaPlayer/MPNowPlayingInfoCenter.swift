@@ -13,7 +13,11 @@ public enum MPNowPlayingPlaybackState: UInt, Sendable {
 public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     private let binding: AppBinding
     private var setAt = HostTime.zero
-    public var playbackState: MPNowPlayingPlaybackState = .unknown
+    /// Applies to macOS: there it decides which app remote commands reach (see
+    /// `AudioServer.setNowPlayingPlaybackState`).
+    public var playbackState: MPNowPlayingPlaybackState = .unknown {
+        didSet { binding.server.setNowPlayingPlaybackState(playbackState.rawValue, for: binding.app) }
+    }
 
     public var nowPlayingInfo: [String: Any]? {
         didSet {

@@ -41,9 +41,24 @@ public final class RemoteControlEndpoint: @unchecked Sendable {
 }
 
 extension AudioServer {
-    /// The app lock screen and headset commands go to (the last app to play non-mixable audio
-    /// while receiving remote-control events).
-    public var nowPlayingApp: AppID? { policy.activation.nowPlaying }
+    /// The app lock screen and headset commands go to: on iOS the last app to play non-mixable
+    /// audio while receiving remote-control events; on a Mac the last app that told
+    /// `MPNowPlayingInfoCenter` it is playing (`setNowPlayingPlaybackState`).
+    public var nowPlayingApp: AppID? {
+        device.profile.family == .computer ? macNowPlayingApp : policy.activation.nowPlaying
+    }
+
+    /// An app set `MPNowPlayingInfoCenter.playbackState` (raw value: unknown 0, playing 1,
+    /// paused 2, stopped 3, interrupted 4). "This property only applies to macOS. You must set
+    /// this property every time the app begins or halts playback, otherwise remote control
+    /// functionality may not work as expected": on a Mac an app that says it is playing becomes
+    /// the Now Playing app, and stays it while paused or stopped until another app says it is
+    /// playing; an app that never says so gets no remote commands. On iOS it is only traced.
+    public func setNowPlayingPlaybackState(_ state: UInt, for app: AppID) {
+        let names = ["unknown", "playing", "paused", "stopped", "interrupted"]
+        record("nowplaying.state", ["app": .string(app.name), "state": .string(state < 5 ? names[Int(state)] : String(state))])
+        if state == 1, device.profile.family == .computer { macNowPlayingApp = app }
+    }
 
     public func remoteControlEndpoint(for app: AppID) -> RemoteControlEndpoint {
         attachment(for: app, key: "RemoteControlEndpoint") { RemoteControlEndpoint() }

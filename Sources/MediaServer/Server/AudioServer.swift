@@ -36,6 +36,8 @@ public final class AudioServer: @unchecked Sendable {
     /// The AirPlay speakers on the network and their streams (AirPlay/AirPlayNetwork.swift).
     public private(set) lazy var airPlay = AirPlayNetwork(server: self)
     private var attachments: [String: AnyObject] = [:]
+    /// On a Mac, the app remote commands reach (AirPlay/RemoteControl.swift).
+    var macNowPlayingApp: AppID?
 
     /// `activationSettings` choose among readings the sources leave open (see `ActivationSettings`).
     /// `clock`: a clock shared with other simulated devices; without one the server has its own.

@@ -40,8 +40,9 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
     private var format: CMAudioFormatDescription?
     /// The track that replaced the next one, if a queue edit succeeded.
     private var replacedTrack: Int?
-    /// One second of each tone made so far (see `nextSampleBuffer`).
-    private var toneSeconds: [(frequency: Double, phase: Double, block: CMBlockBuffer)] = []
+    /// The last whole second of tone made (see `nextSampleBuffer`): only the track being
+    /// generated, so an hour of tracks holds one second of samples, not one per track.
+    private var toneSecond: (frequency: Double, phase: Double, block: CMBlockBuffer)?
     private var flushObserver: NSObjectProtocol?
     static let rate = 44_100
     static let trackSeconds: Int64 = 60
@@ -217,18 +218,19 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
     /// phase they start at (none for a whole number of hertz): the app computes one second per
     /// tone and starting phase and hands the renderer new sample buffers over the same block
     /// buffer (as a player reuses decoded data), not a sine per sample for every second of an hour.
+    /// Only the current tone's second is kept: the generator moves on from track to track, and a
+    /// seek back makes that track's second again.
     private func nextSampleBuffer() -> CMSampleBuffer? {
         guard let format else { return nil }
         let frequency = frequency(atFrame: generatorFrame)
         let cycles = frequency * Double(generatorFrame / Int64(Self.rate))
         let phase = cycles - cycles.rounded(.down)
         let block: CMBlockBuffer
-        if generatorFrame % Int64(Self.rate) == 0,
-           let cached = toneSeconds.first(where: { $0.frequency == frequency && $0.phase == phase }) {
+        if generatorFrame % Int64(Self.rate) == 0, let cached = toneSecond, cached.frequency == frequency, cached.phase == phase {
             block = cached.block
         } else {
             guard let made = makeToneSecond(atFrame: generatorFrame) else { return nil }
-            if generatorFrame % Int64(Self.rate) == 0 { toneSeconds.append((frequency, phase, made)) }
+            if generatorFrame % Int64(Self.rate) == 0 { toneSecond = (frequency, phase, made) }
             block = made
         }
         var buffer: CMSampleBuffer?

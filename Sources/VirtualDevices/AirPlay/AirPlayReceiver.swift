@@ -24,6 +24,8 @@ public struct AirPlayReceiver: Sendable {
     public private(set) var gapFrames: Int64 = 0
     /// Whether the last frame rendered was part of a gap.
     public private(set) var isInGap = false
+    /// Stream frames received over the network over the run (the speaker takes only audio).
+    public private(set) var receivedFrames: Int64 = 0
     /// The sender's volume (0 when muted), applied as the speaker plays.
     public var gain: Float = 1
     private var left: [Float]
@@ -60,6 +62,7 @@ public struct AirPlayReceiver: Sendable {
     /// Audio arriving over the network (in stream order; the sender never overlaps packets).
     public mutating func receive(_ packet: AirPlayPacket) {
         packets.append(packet)
+        receivedFrames += Int64(packet.frameCount)
     }
 
     /// Plays stream frame `frame` at `time` from now on (`nil`: pause, the buffer is kept).
@@ -151,16 +154,11 @@ public struct AirPlayReceiver: Sendable {
                 continue
             }
             let run = min(Int(packet.endFrame - frame), slots.upperBound - index)
-            let source = (packet.offset + Int(frame - packet.startFrame)) * 2
+            let source = packet.offset + Int(frame - packet.startFrame)
             let start = index
-            packet.audio.samples.withUnsafeBufferPointer { samples in
-                left.withUnsafeMutableBufferPointer { l in
-                    right.withUnsafeMutableBufferPointer { r in
-                        for offset in 0..<run {
-                            l[start + offset] = samples[source + 2 * offset] * gain
-                            r[start + offset] = samples[source + 2 * offset + 1] * gain
-                        }
-                    }
+            left.withUnsafeMutableBufferPointer { l in
+                right.withUnsafeMutableBufferPointer { r in
+                    packet.audio.copy(from: source, count: run, gain: gain, left: l.baseAddress! + start, right: r.baseAddress! + start)
                 }
             }
             index += run
