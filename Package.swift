@@ -73,7 +73,7 @@ let package = Package(
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
         // and CRubberBand (the time-pitch effect kernel).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
-        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph", "VoiceProcessing"]),
+        .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
         // UIKit's UIImage (Inter-App Audio icons), below OpenAudioToolbox, which returns it; OpenUIKit re-exports it.
         .target(name: "OpenUIKitTypes"),

@@ -22,7 +22,7 @@ extension RemoteIOUnit: RenderClient {
         } else {
             state.microphone.update(repeating: 0, count: frames)
         }
-        processMicrophone(state.microphone, frames: frames)
+        processMicrophone(state.microphone, frames: frames, sampleTime: cycle.sampleTime)
         if let input = cycle.input {
             // What the unit captured (processed, or silenced by MuteOutput) is the app's recording.
             if outputMuted { input.update(repeating: 0, count: frames) } else { input.update(from: state.microphone, count: frames) }
@@ -112,7 +112,6 @@ extension RemoteIOUnit: RenderClient {
             guard from >= 0, from < clientChannels else { continue }
             cycle.outputChannel(channel).baseAddress!.update(from: source + from * state.hardwareCapacity, count: frames)
         }
-        didPlay(cycle)
     }
 
     /// Calls the render callback (through the render notifications) for `frames` client frames.

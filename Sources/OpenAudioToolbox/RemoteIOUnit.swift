@@ -131,11 +131,9 @@ class RemoteIOUnit: AudioUnitBase {
 
     /// Control side: the render state was made for `hardware` (start, or a new hardware format).
     func renderStateMade(_ state: RemoteIORenderState, hardware: HardwareSnapshot) {}
-    /// Render side: the microphone of this cycle at the hardware rate, before the app sees it
-    /// (VoiceProcessingIO processes it here).
-    func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {}
-    /// Render side: what the unit played this cycle (VoiceProcessingIO's far end).
-    func didPlay(_ cycle: RenderClientCycle) {}
+    /// Render side: the microphone of this cycle (IO frames from `sampleTime`) at the hardware
+    /// rate, before the app sees it (VoiceProcessingIO processes it here).
+    func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int, sampleTime: Int64) {}
 
     // MARK: Lifecycle
 

@@ -3,7 +3,8 @@ import OpenCoreAudioTypes
 
 /// `kAudioUnitSubType_VoiceProcessingIO`: RemoteIO for voice chat. The same elements, formats,
 /// callbacks and session behaviour; the microphone runs through webrtc voice processing against
-/// what the unit plays (`VoiceProcessingPath`) before the app captures it; and the switches: bypass (off), automatic
+/// everything the device plays to the speaker or receiver, other apps' sounds included
+/// (`VoiceProcessingPath`), before the app captures it; and the switches: bypass (off), automatic
 /// gain control (on), ducking of other audio (on), quality, and muting the unit's output to the
 /// app — the processed microphone a VoIP app sends — (off; the mute button of a call).
 final class VoiceProcessingIOUnit: RemoteIOUnit {
@@ -15,16 +16,13 @@ final class VoiceProcessingIOUnit: RemoteIOUnit {
     private var processing: VoiceProcessingPath?
 
     override func renderStateMade(_ state: RemoteIORenderState, hardware: HardwareSnapshot) {
-        processing = VoiceProcessingPath(sampleRate: hardware.sampleRate, capacity: state.hardwareCapacity)
+        processing = VoiceProcessingPath(sampleRate: hardware.sampleRate, capacity: state.hardwareCapacity,
+                                         reference: binding?.server.echoReference)
         processing?.configure(bypassed: bypassVoiceProcessing, automaticGainControl: automaticGainControl)
     }
 
-    override func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
-        processing?.processMicrophone(samples, frames: frames)
-    }
-
-    override func didPlay(_ cycle: RenderClientCycle) {
-        processing?.analyzePlayed(cycle)
+    override func processMicrophone(_ samples: UnsafeMutablePointer<Float>, frames: Int, sampleTime: Int64) {
+        processing?.process(samples, frames: frames, sampleTime: sampleTime)
     }
 
     override func unitPropertyAccess(_ id: AudioUnitPropertyID, _ scope: AudioUnitScope) -> (exists: Bool, writable: Bool) {

@@ -1,26 +1,32 @@
 import AudioGraph
+import MediaServer
 import VoiceProcessing
 
 /// VoiceProcessingIO's processing: webrtc (echo cancellation, noise suppression, gain control)
-/// on the microphone at the hardware rate before the app's input callback sees it, with what the
-/// unit plays as the far end. Made on the control side when the unit starts or the hardware
-/// changes; at a rate webrtc does not run (it takes 8, 16, 32 and 48 kHz) the input passes
-/// unprocessed. The processed input lags the microphone by webrtc's 10 ms frame.
+/// on the microphone at the hardware rate before the app's input callback sees it. The far end
+/// is everything the device played through the outputs that reach the microphone, mixed by the
+/// server (`EchoReference`): the unit's own output and other apps' sounds alike. Made on the
+/// control side when the unit starts or the hardware changes; at a rate webrtc does not run (it
+/// takes 8, 16, 32 and 48 kHz) the input passes unprocessed. The processed input lags the
+/// microphone by webrtc's 10 ms frame.
 final class VoiceProcessingPath {
     /// Nil at a rate webrtc does not run.
     let processor: VoiceProcessor?
-    /// The cycle's output mixed to mono, for `analyzeRender`.
-    private let played: UnsafeMutablePointer<Float>
+    /// Nil for a unit with no server (it plays nothing then).
+    private let reference: EchoReference?
+    /// This cycle's far end, for `analyzeRender`.
+    private let farEnd: UnsafeMutablePointer<Float>
     private let capacity: Int
 
-    init(sampleRate: Int, capacity: Int) {
+    init(sampleRate: Int, capacity: Int, reference: EchoReference?) {
         processor = try? VoiceProcessor(sampleRate: sampleRate, channels: 1)
+        self.reference = reference
         self.capacity = capacity
-        played = .allocate(capacity: capacity)
-        played.initialize(repeating: 0, count: capacity)
+        farEnd = .allocate(capacity: capacity)
+        farEnd.initialize(repeating: 0, count: capacity)
     }
 
-    deinit { played.deallocate() }
+    deinit { farEnd.deallocate() }
 
     /// Control side: the unit's switches.
     func configure(bypassed: Bool, automaticGainControl: Bool) {
@@ -29,20 +35,17 @@ final class VoiceProcessingPath {
         if processor.automaticGainControl != automaticGainControl { processor.automaticGainControl = automaticGainControl }
     }
 
-    /// Render side: the near end, processed in place.
-    func processMicrophone(_ microphone: UnsafeMutablePointer<Float>, frames: Int) {
-        processor?.processCapture(microphone, frameCount: frames)
-    }
-
-    /// Render side: the far end, what the unit played this cycle, mixed to mono.
-    func analyzePlayed(_ cycle: RenderClientCycle) {
+    /// Render side: the far end the device played for this capture (`EchoReference.read`), then
+    /// the near end, the microphone of IO frames `[sampleTime, sampleTime + frames)`, processed
+    /// in place. Far end first, so webrtc pairs each capture frame with what was played one IO
+    /// buffer before it.
+    func process(_ microphone: UnsafeMutablePointer<Float>, frames: Int, sampleTime: Int64) {
         guard let processor else { return }
-        let frames = min(cycle.frames, capacity)
-        MixKernel.clear(played, frames: frames)
-        let gain = 1 / Float(max(1, cycle.outputChannels))
-        for channel in 0..<cycle.outputChannels {
-            MixKernel.accumulate(cycle.outputChannel(channel).baseAddress!, into: played, gain: gain, frames: frames)
+        let frames = min(frames, capacity)
+        if let reference {
+            reference.read(into: farEnd, frames: frames, capturedAt: sampleTime)
         }
-        processor.analyzeRender(played, frameCount: frames)
+        processor.analyzeRender(farEnd, frameCount: frames)
+        processor.processCapture(microphone, frameCount: frames)
     }
 }

@@ -12,19 +12,20 @@ import CWebRTCShim
 /// not move the signal in time.
 ///
 /// A voice-processing I/O unit makes one at the hardware rate when it starts (again after a rate
-/// change), calls `processCapture` on each IO cycle's microphone before the app's input callback
-/// sees it, and `analyzeRender` with what it played that cycle. The device's echo arrives one IO
-/// buffer plus the acoustic path's delay after it was played; webrtc's extended filter (128 ms)
-/// finds it without being told.
+/// change) and, on each IO cycle, calls `analyzeRender` with what the device played one IO buffer
+/// earlier (every app's sound at the speaker or receiver), then `processCapture` on the cycle's
+/// microphone before the app's input callback sees it. The echo arrives the acoustic path's
+/// delay after that; webrtc's extended filter (128 ms) finds it without being told.
 ///
 /// Deterministic (webrtc runs on the caller's thread and is a pure function of its input), and
 /// `analyzeRender`/`processCapture` allocate nothing (every buffer is made in `init`) and take no
 /// lock of ours: creation, settings and destruction are control-side calls, serialized across
 /// threads because webrtc touches process-wide state then, and the echo canceller's shared FFT
 /// tables are built once per process (`fftTables`). webrtc 0.3's `AudioProcessing` still takes
-/// its own per-processor locks inside each 10 ms frame (3 per render/capture pair, for a
-/// render and a capture thread we do not have); they are never contended, since a processor is
-/// used by one simulation, on one thread.
+/// its own per-processor locks inside each 10 ms frame (at most 3 per render/capture pair, for
+/// a render and a capture thread we do not have): the counted exception to the real-time rules
+/// in docs/architecture.md. They are never contended, since a processor is used by one
+/// simulation, on one thread.
 public final class VoiceProcessor {
     /// The rates webrtc processes natively.
     public static let supportedSampleRates = [8_000, 16_000, 32_000, 48_000]

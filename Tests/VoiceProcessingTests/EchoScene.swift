@@ -23,7 +23,7 @@ struct EchoScene {
         let delay = echoDelayMilliseconds * sampleRate / 1_000
         let gain = Float.pow10(-echoAttenuationDecibels / 20)
         echo = (0..<frames).map { $0 >= delay ? gain * farTalkerSample($0 - delay, farTalker) : 0 }
-        let noise = noiseFloor(frames: frames, level: 0.000_316, seed: 3)
+        let noise = WhiteNoise.samples(frames: frames, level: 0.000_316, seed: 3)
         microphone = (0..<frames).map { [echo, near] in echo[$0] + near[$0] + noise[$0] }
     }
 
@@ -52,14 +52,6 @@ struct EchoScene {
 }
 
 /// Seeded uniform noise of RMS `level`.
-func noiseFloor(frames: Int, level: Float, seed: UInt64) -> [Float] {
-    var random = SimRandom(seed: seed)
-    let scale = level * 3.0.squareRoot().float / Float(1 << 23)
-    return (0..<frames).map { _ in Float(Int64(random.uniform(below: 1 << 24)) - (1 << 23)) * scale }
-}
-
-private extension Double { var float: Float { Float(self) } }
-
 private func farTalkerSample(_ index: Int, _ samples: [Float]) -> Float { index < samples.count ? samples[index] : 0 }
 
 extension Float {

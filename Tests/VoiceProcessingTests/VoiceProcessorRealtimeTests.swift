@@ -7,11 +7,16 @@ import VoiceProcessing
 /// the probe on this thread. Serialized: the probe watches one thread at a time.
 @Suite("Voice processing on the render path", .serialized)
 struct VoiceProcessorRealtimeTests {
-    @Test("AU-VOICE-PROCESSING-ECHO: a cycle of echo cancellation, noise suppression and AGC allocates nothing and takes no lock of ours: only webrtc's own 3 per-processor locks per 10 ms frame")
-    func renderPathTakesOnlyWebRTCsOwnLocks() throws {
-        let scene = EchoScene(sampleRate: 16_000)
-        let processor = try VoiceProcessor(sampleRate: 16_000, channels: 1)
-        let cycle = 320   // 20 ms: two webrtc frames per IO cycle
+    /// The counted exception to the real-time rules (docs/architecture.md, "Real-time
+    /// exceptions"): webrtc 0.3's `AudioProcessing` takes its own per-processor locks, at most
+    /// 3 per 10 ms frame, never contended (one simulation, one thread); at 48 kHz too, where its
+    /// band splitter (C++ only) leaves no lock-free way through the library. Nothing else: no
+    /// allocation, no write, no lock of ours.
+    @Test("a cycle of echo cancellation, noise suppression and AGC allocates nothing and takes at most webrtc's own 3 locks per 10 ms frame", arguments: [16_000, 48_000])
+    func renderPathTakesOnlyWebRTCsOwnLocks(rate: Int) throws {
+        let scene = EchoScene(sampleRate: rate)
+        let processor = try VoiceProcessor(sampleRate: rate, channels: 1)
+        let cycle = rate / 50   // 20 ms: two webrtc frames per IO cycle
         let far = Array(scene.far.prefix(cycle))
         var near = Array(scene.microphone.prefix(cycle))
         for _ in 0..<20 {
@@ -29,11 +34,12 @@ struct VoiceProcessorRealtimeTests {
             }
         }
         let counts = rt_probe_stop()
+        let frames = Int64(cycles * 2)
+        print("webrtc at \(rate) Hz: \(counts.locks) locks in \(frames) frames of 10 ms")
         #expect(counts.allocations == 0)
         #expect(counts.writes == 0)
-        // 2 frames per cycle, 3 locks per frame, all inside webrtc's AudioProcessing; the shim's
-        // own process-wide lock (2 more per frame) is gone from this path.
-        #expect(counts.locks == Int64(cycles * 2 * 3), "\(counts.locks) locks in \(cycles) cycles")
+        #expect(counts.locks <= 3 * frames, "\(counts.locks) locks in \(frames) frames: more than webrtc's 3 per frame")
+        #expect(counts.locks > 0, "the probe saw webrtc's locks at all (else it watched the wrong thread)")
         #expect(processor.lastError == 0)
     }
 

@@ -215,14 +215,6 @@ public final class RenderEngine {
         return UnsafeBufferPointer(start: outputs + channel * maxFrames, count: frames)
     }
 
-    /// The last cycle's samples of output channel `channel`, writable: the server adds what the
-    /// engine does not render (the acoustic echo reaching a microphone tap) and processes taps in
-    /// place (voice processing) before the sinks read them. Valid until the next `render`.
-    public func mutableOutput(channel: Int, frames: Int) -> UnsafeMutableBufferPointer<Float> {
-        precondition(channel < installed.outputChannels && frames <= maxFrames)
-        return UnsafeMutableBufferPointer(start: outputs + channel * maxFrames, count: frames)
-    }
-
     /// The last cycle's peak of output channel `channel` (the engine's meter), measured when
     /// asked: metering every channel of every cycle cost more than the mix itself.
     public func peak(channel: Int) -> Float {

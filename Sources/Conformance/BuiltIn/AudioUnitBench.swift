@@ -6,8 +6,10 @@ import OpenCoreAudioTypes
 import Soundcheck
 import VirtualDevices
 
-/// An app that talks to RemoteIO the way iOS apps do: it finds the component, makes an
-/// instance, sets formats and callbacks, and records what its callbacks saw.
+/// An app that talks to RemoteIO (or VoiceProcessingIO) the way iOS apps do: it finds the
+/// component, makes an instance, sets formats and callbacks, and records what its callbacks saw.
+/// Its render callback plays a sine (`toneAmplitude` 0 for silence) or, with `passThrough`, the
+/// microphone samples its input callback got last.
 final class RemoteIOApp: @unchecked Sendable {
     var unit: AudioUnit?
     /// Render callback: every (frames, sample time) it was called with.
@@ -15,11 +17,17 @@ final class RemoteIOApp: @unchecked Sendable {
     var toneFrequency = 1000.0
     var toneAmplitude: Float = 0.5
     var sampleRate = 48_000.0
+    /// The render callback plays the last input callback's samples instead of the tone.
+    var passThrough = false
     /// Input callback: the statuses of AudioUnitRender on bus 1 and the samples it got.
     var renderStatuses: [OSStatus] = []
     var captured: [Float] = []
     /// The input callback's sample time at each call.
     var inputTimes: [Float64] = []
+    private var lastCapture = 0..<0
+    var inputCalls: Int { inputTimes.count }
+    /// The frame counts the render callback was asked for.
+    var renderFrames: Set<UInt32> { Set(renderCalls.map(\.frames)) }
     /// Property listener calls: (property, scope, element, the sample rate read in the listener).
     var listenerCalls: [(property: AudioUnitPropertyID, scope: AudioUnitScope, element: AudioUnitElement, rate: Float64)] = []
 
@@ -51,6 +59,10 @@ final class RemoteIOApp: @unchecked Sendable {
     func enableInput() throws {
         var one: UInt32 = 1
         try check(AudioUnitSetProperty(unit!, kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Input, 1, &one, 4))
+        try setInputCallback()
+    }
+
+    func setInputCallback() throws {
         var callback = AURenderCallbackStruct(inputProc: { refCon, flags, timeStamp, bus, frames, _ in
             RemoteIOApp.from(refCon).pullInput(flags, timeStamp, bus, frames)
         }, inputProcRefCon: refCon)
@@ -80,6 +92,24 @@ final class RemoteIOApp: @unchecked Sendable {
         try check(AudioOutputUnitStart(unit!))
     }
 
+    /// A RemoteIO (or VoiceProcessingIO) with its default client formats (float at the hardware
+    /// rate: stereo out, mono in), `input` and `output` enabled as asked, both callbacks set,
+    /// `configure`d, initialized and started. Call in the app's context.
+    static func started(input: Bool, output: Bool, subType: OSType = kAudioUnitSubType_RemoteIO,
+                        configure: (RemoteIOApp) throws -> Void = { _ in }) throws -> RemoteIOApp {
+        let app = RemoteIOApp()
+        try app.make(subType: subType)
+        for (enabled, scope, element) in [(input, kAudioUnitScope_Input, AudioUnitElement(1)), (output, kAudioUnitScope_Output, 0)] {
+            var on: UInt32 = enabled ? 1 : 0
+            try check(AudioUnitSetProperty(app.unit!, kAudioOutputUnitProperty_EnableIO, scope, element, &on, 4), "EnableIO")
+        }
+        try app.setRenderCallback()
+        try app.setInputCallback()
+        try configure(app)
+        try app.initializeAndStart()
+        return app
+    }
+
     /// A sine on every channel, phase from the sample time (so gaps or repeats would show).
     private func renderTone(_ timeStamp: AudioTimeStamp, _ frames: UInt32, _ ioData: UnsafeMutablePointer<AudioBufferList>?) -> OSStatus {
         renderCalls.append((frames, timeStamp.mSampleTime))
@@ -87,8 +117,12 @@ final class RemoteIOApp: @unchecked Sendable {
         for buffer in UnsafeMutableAudioBufferListPointer(ioData) {
             let samples = buffer.mData!.assumingMemoryBound(to: Float.self)
             for frame in 0..<Int(frames) {
-                let t = (timeStamp.mSampleTime + Double(frame)) / sampleRate
-                samples[frame] = toneAmplitude * Float(sin(2 * Double.pi * toneFrequency * t))
+                if passThrough {
+                    samples[frame] = frame < lastCapture.count ? captured[lastCapture.lowerBound + frame] : 0
+                } else {
+                    let t = (timeStamp.mSampleTime + Double(frame)) / sampleRate
+                    samples[frame] = toneAmplitude * Float(sin(2 * Double.pi * toneFrequency * t))
+                }
             }
         }
         return 0
@@ -103,6 +137,7 @@ final class RemoteIOApp: @unchecked Sendable {
         renderStatuses.append(status)
         if status == 0, let data = list.mBuffers.mData {
             captured += UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: Int(frames))
+            lastCapture = (captured.count - Int(frames))..<captured.count
         }
         return status
     }

@@ -273,9 +273,13 @@ enum RemoteIOChecks {
             p.expect(amplitude > 0.3, "the client's 300 Hz tone at the speaker (\(amplitude))")
             let played = try p.require(speaker.samples(channel: 1), "the speaker's samples").suffix(48_000)
             p.expect(played.filter { $0 == 0 }.count < 4, "no converter underrun leaves zeros")
-            // And the capture, converted to 16 kHz, is the microphone's tone.
+            // And the capture, converted to 16 kHz, is the microphone's tone: 440 Hz, not the 146.7 Hz
+            // or 1,320 Hz a rate read the wrong way round would make. Voice processing takes a steady
+            // tone partly for noise (0.25 in, about 0.04 out), so the level is checked loosely.
             let captured = toneAmplitude(app.captured.suffix(16_000), frequency: 440, rate: 16_000)
-            p.expect(captured > 0.05, "the 16 kHz capture carries the microphone's 440 Hz (\(captured))")
+            let misread = [146.667, 1_320].map { toneAmplitude(app.captured.suffix(16_000), frequency: $0, rate: 16_000) }
+            p.expect(captured > 0.02, "the 16 kHz capture carries the microphone's 440 Hz (\(captured))")
+            p.expect(misread.allSatisfy { $0 < captured / 100 }, "nothing at a misread rate's frequencies (\(misread))")
         },
     ]
 }

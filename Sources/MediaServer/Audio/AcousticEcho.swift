@@ -27,35 +27,24 @@ final class AcousticEcho: RenderClient {
     private(set) var sources: [Source] = []
     private var ring = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var mask = 0
-    /// This cycle's mono mix of the coupled outputs as played (no delay or attenuation), valid
-    /// after `capture`: the far end a voice processor cancels.
-    private(set) var reference = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// The coupled outputs' mono mix as played (no delay or attenuation): the far end
+    /// voice-processing units cancel.
+    let played = EchoReference()
     private var maxFrames = 0
 
-    init() {
-        ring.initialize(to: 0)
-        reference.initialize(to: 0)
-    }
+    init() { ring.initialize(to: 0) }
 
-    deinit {
-        ring.deallocate()
-        reference.deallocate()
-    }
+    deinit { ring.deallocate() }
 
     var isActive: Bool { !sources.isEmpty }
 
     /// Takes the paths for this cycle's layout and rate. A change starts the delay line from silence.
     func configure(sources: [Source], maxFrames: Int) {
-        if maxFrames > self.maxFrames {
-            reference.deallocate()
-            reference = .allocate(capacity: maxFrames)
-            reference.initialize(repeating: 0, count: maxFrames)
-            self.maxFrames = maxFrames
-            self.sources = []
-        }
-        guard sources != self.sources else { return }
+        guard sources != self.sources || maxFrames > self.maxFrames else { return }
         self.sources = sources
-        let span = 2 * maxFrames + (sources.map(\.delayFrames).max() ?? 0)
+        self.maxFrames = max(maxFrames, self.maxFrames)
+        played.resize(toHold: 2 * self.maxFrames)
+        let span = 2 * self.maxFrames + (sources.map(\.delayFrames).max() ?? 0)
         var capacity = 1
         while capacity < span { capacity *= 2 }
         if capacity > mask + 1 {
@@ -80,21 +69,21 @@ final class AcousticEcho: RenderClient {
     }
 
     /// Render side, after the engine rendered frames `[start, start + frames)`: schedules what the
-    /// coupled outputs played into the ring, and mixes it down into `reference`.
+    /// coupled outputs played into the ring, and mixes it down into `played`.
     func capture(frames: Int, start: Int64, output: (Int) -> UnsafeBufferPointer<Float>) {
-        let reference = reference, ring = ring, mask = mask   // once, as in `render`
-        reference.update(repeating: 0, count: frames)
+        let ring = ring, mask = mask   // once, as in `render`
+        played.clear(frames: frames, at: start)
         let first = Int(truncatingIfNeeded: start)
-        for source in sources {
+        // Indexed: iterating the array with for-in allocates in a debug build (its iterator reads
+        // through a coroutine there).
+        for sourceIndex in 0..<sources.count {
+            let source = sources[sourceIndex]
             let scale = 1 / Float(source.channels)
             let delayed = first + source.delayFrames
             for channel in source.firstChannel..<(source.firstChannel + source.channels) {
                 let samples = output(channel)
-                for index in 0..<frames {
-                    let played = samples[index] * scale
-                    reference[index] += played
-                    ring[(delayed + index) & mask] += played * source.gain
-                }
+                played.add(samples, gain: scale, frames: frames, at: start)
+                for index in 0..<frames { ring[(delayed + index) & mask] += samples[index] * scale * source.gain }
             }
         }
     }

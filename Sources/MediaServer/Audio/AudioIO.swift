@@ -47,8 +47,6 @@ struct AudioIO {
     var clientObservers: [(voice: VoiceID, app: AppID, observe: (RenderClientEvent) -> Void)] = []
     /// The speaker's and receiver's sound reaching the built-in microphone (AudioServer+AcousticPath).
     let acousticEcho = AcousticEcho()
-    /// Apps whose input runs through voice processing, in the order they asked.
-    var voiceProcessing: [VoiceProcessingClient] = []
 
     var outputChannelCount: Int { layout.last.map { $0.firstChannel + $0.channels } ?? 0 }
 

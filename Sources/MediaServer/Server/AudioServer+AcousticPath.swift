@@ -1,37 +1,16 @@
 import AudioGraph
 import SimCore
 import VirtualDevices
-import VoiceProcessing
 
-/// The device's acoustic paths (speaker and receiver into the built-in microphone) and voice
-/// processing of an app's input. The echo is an engine voice feeding the microphone's listeners
-/// (recorders' taps and audio units' inputs alike); voice processing acts on an app's input tap
-/// after each render, before its sink keeps it.
+/// The device's acoustic paths (speaker and receiver into the built-in microphone). The echo is
+/// an engine voice feeding the microphone's listeners (recorders' taps and audio units' inputs
+/// alike); what the coupled outputs played is also kept as the far end voice-processing units
+/// cancel (`echoReference`).
 extension AudioServer {
-    /// Runs `app`'s input through webrtc voice processing (echo cancellation against what the
-    /// built-in speaker and receiver play, noise suppression, gain control) from the next IO
-    /// cycle, as a voice-processing I/O unit does; nil turns it off. The processed input lags the
-    /// microphone by 10 ms (`VoiceProcessor.latencyFrames`). At an IO rate webrtc does not run at
-    /// (it takes 8, 16, 32 and 48 kHz) the input passes unprocessed.
-    public func setVoiceProcessing(app: AppID, _ options: VoiceProcessingOptions?) {
-        if let options {
-            if let index = io.voiceProcessing.firstIndex(where: { $0.app == app }) {
-                io.voiceProcessing[index].options = options
-                if let processor = io.voiceProcessing[index].processor { apply(options, to: processor) }
-                return
-            }
-            io.voiceProcessing.append(VoiceProcessingClient(app: app, options: options))
-        } else {
-            io.voiceProcessing.removeAll { $0.app == app }
-        }
-        record("audio.voiceprocessing", ["app": .string(app.name), "enabled": .bool(options != nil)])
-        refreshProgram(resample: true)
-    }
-
-    /// The options `app`'s voice processing runs with, or nil when it has none.
-    public func voiceProcessing(app: AppID) -> VoiceProcessingOptions? {
-        io.voiceProcessing.first { $0.app == app }?.options
-    }
+    /// What the device played through its outputs that reach the built-in microphone, by IO
+    /// frame: the far end a voice-processing I/O unit cancels (`EchoReference`). One object for
+    /// the server's life; a unit takes it when it starts.
+    public var echoReference: EchoReference { io.acousticEcho.played }
 
     /// Starts the echo voice with the IO (see `AcousticEcho`): an engine voice of no app, with
     /// no voice ID from the counter, so it changes neither the trace nor the apps' voice IDs. It
@@ -63,49 +42,13 @@ extension AudioServer {
                                  delayFrames: io.cycleFrames + path.delayFrames(sampleRate: rate), gain: path.gain))
         }
         io.acousticEcho.configure(sources: sources, maxFrames: engine.maxFrames)
-        configureVoiceProcessors(rate: rate)
-    }
-
-    private func configureVoiceProcessors(rate: Int) {
-        let pathDelay = device.profile.acousticPaths.map(\.delayMilliseconds).min() ?? 0
-        let delay = pathDelay + (rate > 0 ? io.cycleFrames * 1_000 / rate : 0)
-        for index in io.voiceProcessing.indices {
-            let client = io.voiceProcessing[index]
-            io.voiceProcessing[index].tapChannel = io.layout.first { $0.isInputTap && $0.uid == Self.inputTapUID(client.app) }?.firstChannel
-            guard client.rate != rate else { continue }
-            io.voiceProcessing[index].rate = rate
-            let processor = try? VoiceProcessor(sampleRate: rate, channels: 1)
-            if let processor {
-                processor.streamDelayMilliseconds = delay
-                apply(client.options, to: processor)
-            } else {
-                record("audio.voiceprocessing.unsupported", ["app": .string(client.app.name), "hz": .integer(rate)])
-            }
-            io.voiceProcessing[index].processor = processor
-        }
-    }
-
-    private func apply(_ options: VoiceProcessingOptions, to processor: VoiceProcessor) {
-        if processor.echoCancellation != options.echoCancellation { processor.echoCancellation = options.echoCancellation }
-        if processor.noiseSuppression != options.noiseSuppression { processor.noiseSuppression = options.noiseSuppression }
-        if processor.automaticGainControl != options.automaticGainControl {
-            processor.automaticGainControl = options.automaticGainControl
-        }
-        processor.bypassed = options.bypassed
-        processor.outputMuted = options.outputMuted
     }
 
     /// Render side, after each engine render (one per IO cycle): feeds what the coupled outputs
-    /// played to the echo's delay line, then runs each voice-processing app's input tap through
-    /// its processor against that. Allocates nothing.
+    /// played to the echo's delay line and to the echo reference. Allocates nothing.
     func applyAcousticPath(frames: Int, engine: RenderEngine) {
         let acoustic = io.acousticEcho
-        guard acoustic.isActive || !io.voiceProcessing.isEmpty else { return }
+        guard acoustic.isActive else { return }
         acoustic.capture(frames: frames, start: engine.position - Int64(frames)) { engine.output(channel: $0, frames: frames) }
-        for client in io.voiceProcessing {
-            guard let processor = client.processor, let channel = client.tapChannel else { continue }
-            processor.analyzeRender(acoustic.reference, frameCount: frames)
-            processor.processCapture(engine.mutableOutput(channel: channel, frames: frames).baseAddress!, frameCount: frames)
-        }
     }
 }
