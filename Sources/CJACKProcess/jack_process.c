@@ -262,6 +262,16 @@ static int64_t wait_while_freewheeling(sc_player *p, int64_t cycle) {
     return written;
 }
 
+/// Before the first cycle is ready a freewheeling server would run silent cycles back to back,
+/// racing JACK's frame clock ahead (seconds of frames per second of set-up, more on a loaded
+/// machine) past what a recording client keeps from the moment it armed. Each such cycle waits
+/// a little for the start instead; 20 ms keeps a wait for freewheel to begin short.
+static void wait_for_start_while_freewheeling(sc_player *p) {
+    if (!atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)) return;
+    uint64_t deadline = now_ns() + 20000000u;
+    while (!atomic_load_explicit(&p->started, memory_order_acquire) && now_ns() < deadline) sched_yield();
+}
+
 static int player_process(jack_nframes_t frames, void *arg) {
     sc_player *p = arg;
     uint64_t began = now_ns();
@@ -274,6 +284,7 @@ static int player_process(jack_nframes_t frames, void *arg) {
         silence(p, frames, ports);
         play_midi(p, -1, frames);
     } else if (!atomic_load_explicit(&p->started, memory_order_acquire)) {
+        wait_for_start_while_freewheeling(p);
         silence(p, frames, ports);
         play_midi(p, -1, frames);
     } else {
