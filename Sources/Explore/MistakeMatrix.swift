@@ -1,3 +1,4 @@
+import Foundation
 import Scenario
 
 /// Every reference app model × each of its declared `mistakes:`, with the invariants named to
@@ -62,13 +63,31 @@ public enum MistakeMatrix {
         public func holds(maxSteps: Int = 5) -> Bool { (finding?.minimal.steps.count ?? .max) <= maxSteps }
     }
 
+    /// `shrinkBudget` 0 keeps the finding as generated (a replay that only asks whether it is caught).
     public static func explore(_ cell: AppUnderTest, seed: UInt64, runs: Int, firstRun: Int = 0, steps: Int = 12,
-                               runner: ScriptRunner = ScriptRunner()) -> Outcome {
-        let options = options(for: cell, seed: seed, runs: runs, firstRun: firstRun, steps: steps)
+                               shrinkBudget: Int = 600, runner: ScriptRunner = ScriptRunner()) -> Outcome {
+        var options = options(for: cell, seed: seed, runs: runs, firstRun: firstRun, steps: steps)
+        options.shrinkBudget = shrinkBudget
         let summary = Explorer(options: options, runner: runner).explore()
         var others = summary.failuresByInvariant
         for catcher in options.hunting ?? [] { others[catcher] = nil }
         return Outcome(cell: cell, finding: summary.findings.first, runs: summary.runsCompleted, otherFailures: others)
+    }
+
+    /// The file a cell's minimal scenario is kept in: `media-player--no-notify-others.yaml`.
+    public static func fileName(_ cell: AppUnderTest) -> String {
+        "\(cell.model)--\(cell.mistake ?? "none").yaml"
+    }
+
+    /// Writes the cell's shrunk scenario, with the header explore gives every finding, into
+    /// `folder`; returns its path (nil when the cell was not caught).
+    public static func write(_ outcome: Outcome, to folder: String) throws -> String? {
+        guard let finding = outcome.finding else { return nil }
+        let path = (folder as NSString).appendingPathComponent(fileName(outcome.cell))
+        let text = Explorer.header(failure: finding.failure, reproduce: Explorer.reproduceCommand(path, finding.minimal)) + finding.minimal.yaml
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// One line per cell: where it was caught, by what, and how far it shrank.

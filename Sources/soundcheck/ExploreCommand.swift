@@ -49,7 +49,7 @@ struct ExploreCommand: ParsableCommand {
     @Flag(help: "Explore the policy machine alone (random inputs straight into MediaPolicy, platform invariants after each): no apps, audio or files; prints steps per second.")
     var policyOnly = false
 
-    @Flag(help: "Explore each reference model with each of its mistakes (the cells of --apps that name a mistake, or all of them) beside a media player, a game and a navigation app, hunting the invariants named to catch it: prints, per cell, the run that caught it and the steps it shrank to; exits 1 unless every cell is caught within --runs and shrunk to at most 5 steps.")
+    @Flag(help: "Explore each reference model with each of its mistakes (the cells of --apps that name a mistake, or all of them) beside a media player, a game and a navigation app, hunting the invariants named to catch it: prints, per cell, the run that caught it and the steps it shrank to, and writes the shrunk scenario to --out as MODEL--MISTAKE.yaml; exits 1 unless every cell is caught within --runs and shrunk to at most 5 steps.")
     var mistakes = false
 
     func run() throws {
@@ -93,7 +93,8 @@ struct ExploreCommand: ParsableCommand {
         for cell in cells {
             let outcome = MistakeMatrix.explore(cell, seed: seed, runs: runs, steps: steps)
             outcomes.append(outcome)
-            say(MistakeMatrix.line(outcome))
+            let file = try MistakeMatrix.write(outcome, to: out)
+            say(MistakeMatrix.line(outcome) + (file.map { "  \($0)" } ?? ""))
         }
         let found = outcomes.compactMap(\.finding).map { $0.run + 1 }.sorted()
         let held = outcomes.filter { $0.holds() }.count
