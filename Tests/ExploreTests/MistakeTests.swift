@@ -76,9 +76,11 @@ import Testing
         "media-player:ignores-interruptions": 23,
         "media-player:ignores-media-services-reset": 3,
         "media-player:ignores-route-change": 1,
+        "media-player:no-notify-others": 1_620,
         "midi-keys:ignores-media-services-reset": 3,
         "navigation:ignores-interruptions": 10,
         "navigation:ignores-media-services-reset": 3,
+        "navigation:never-deactivates": 12,
         "openal-game:ignores-interruptions": 27,
         "openal-game:ignores-media-services-reset": 3,
         "openal-game:keeps-openal-context": 27,
@@ -99,9 +101,11 @@ import Testing
         "voip:ignores-media-services-reset": 3,
     ]
 
-    /// Cells the search has not yet been run to the end for (issue 16: the shared machine ran it
-    /// in a debug build at a fraction of a core); each is caught or not within 10,000 runs only
-    /// once the search is run for it.
+    /// Cells the search has not yet been run to the end for (issue 16: on the shared machine the
+    /// session ran each of these for 60 runs or less, in a debug build at a fraction of a core,
+    /// without a catch); whether each is caught within 10,000 runs is known only once the search
+    /// runs for it. The interruption-ending, deactivation and launch mistakes need several apps in
+    /// a coherent order: media-player:no-notify-others took 1,621 runs.
     static let unsearched: Set<String> = [
         "aac-queue-player:never-deactivates",
         "aac-queue-player:no-notify-others",
@@ -119,9 +123,7 @@ import Testing
         "long-form-player:resumes-without-should-resume",
         "media-player:activates-at-launch",
         "media-player:never-deactivates",
-        "media-player:no-notify-others",
         "media-player:resumes-without-should-resume",
-        "navigation:never-deactivates",
         "navigation:no-notify-others",
         "navigation:resumes-without-should-resume",
         "openal-game:never-deactivates",
