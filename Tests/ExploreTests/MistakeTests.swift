@@ -101,12 +101,20 @@ import Testing
         "voip:ignores-media-services-reset": 3,
     ]
 
-    /// Cells the search has not yet been run to the end for (issue 16: on the shared machine the
-    /// session ran each of these for 60 runs or less, in a debug build at a fraction of a core,
-    /// without a catch); whether each is caught within 10,000 runs is known only once the search
-    /// runs for it. The interruption-ending, deactivation and launch mistakes need several apps in
-    /// a coherent order: media-player:no-notify-others took 1,621 runs.
-    static let unsearched: Set<String> = [
+    /// Cells without a recorded catch: searched to the end without one (`notCaught`), or not yet
+    /// searched to the end (`notYetSearched`: on the shared machine the session ran each for 60
+    /// runs or less, in a debug build at a fraction of a core). The interruption-ending,
+    /// deactivation and launch mistakes need several apps in a coherent order:
+    /// media-player:no-notify-others took 1,621 runs.
+    static let unsearched: Set<String> = notCaught.union(notYetSearched)
+
+    /// Searched to the end (10,000 runs of seed 2026, release build) and not caught: the generator
+    /// does not yet make the situation these need often enough (issue 16 stays open for them).
+    static let notCaught: Set<String> = [
+        "media-player:activates-at-launch", "media-player:never-deactivates", "media-player:resumes-without-should-resume",
+    ]
+
+    static let notYetSearched: Set<String> = [
         "aac-queue-player:never-deactivates",
         "aac-queue-player:no-notify-others",
         "aac-queue-player:resumes-without-should-resume",
@@ -121,9 +129,6 @@ import Testing
         "long-form-player:never-deactivates",
         "long-form-player:no-notify-others",
         "long-form-player:resumes-without-should-resume",
-        "media-player:activates-at-launch",
-        "media-player:never-deactivates",
-        "media-player:resumes-without-should-resume",
         "navigation:no-notify-others",
         "navigation:resumes-without-should-resume",
         "openal-game:never-deactivates",
