@@ -2,7 +2,7 @@
 /// test uses each the way its documentation asks. Each is judged from what the system answered
 /// the app (the error code it logged), never from the app's `mistakes:` themselves.
 extension Invariant {
-    static let audioAPI: [Invariant] = [restartedHardwareQueue, publishedWrongVersion]
+    static let audioAPI: [Invariant] = [restartedHardwareQueue, publishedWrongVersion, echoInVoiceProcessedInput]
 
     /// SESSION-INTERRUPT-AUDIOQUEUE-HARDWARE-CODEC: an interruption tears down a queue that
     /// decodes with the hardware codec, so the app must dispose it at "began" and make a new one;

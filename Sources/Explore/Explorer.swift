@@ -25,6 +25,12 @@ public struct Explorer: Sendable {
         /// Stop once this many invariants have failed and been shrunk (a test hunting one
         /// planted fault stops at its finding); nil: run all `runs`.
         public var stopAfterFindings: Int?
+        /// When set, only a run whose first failure is one of these invariants is a finding (a
+        /// hunt for one mistake's catchers); other failures are counted, not shrunk.
+        public var hunting: Set<String>?
+        /// The first run: runs `firstRun ..< firstRun + runs` are explored (a test replays the
+        /// run a longer search found without the runs before it).
+        public var firstRun = 0
 
         public init(apps: [AppUnderTest]) { self.apps = apps }
     }
@@ -66,7 +72,7 @@ public struct Explorer: Sendable {
         let generator = ScenarioGenerator(apps: options.apps, device: options.device, platform: options.platform,
                                           steps: options.steps, registry: runner.registry)
         var summary = Summary()
-        for run in 0..<options.runs {
+        for run in options.firstRun..<(options.firstRun + options.runs) {
             if options.stopAfterFindings.map({ summary.findings.count >= $0 }) == true { break }
             if shouldStop() { summary.stoppedEarly = true; break }
             let script = generator.script(run: run, seed: options.seed)
@@ -79,7 +85,7 @@ public struct Explorer: Sendable {
                 summary.failedRuns += 1
                 summary.failuresByInvariant[failure.invariant, default: 0] += 1
                 if !summary.findings.contains(where: { $0.failure.invariant == failure.invariant }),
-                   summary.findings.count < options.shrinkLimit {
+                   summary.findings.count < options.shrinkLimit, options.hunting?.contains(failure.invariant) ?? true {
                     summary.findings.append(shrink(result, run: run))
                 }
             }

@@ -137,8 +137,10 @@ extension Invariant {
         guard !moved else { return [] }
         let audible = c.apps.filter { c.policy.isIORunning($0) && !c.policy.isSilenced($0) && !c.policy.isInterrupted($0) }
         let allowed = audible.isEmpty ? [] : c.policy.route.outputs.map(\.uid)
+        // Apps' input taps (what each records) are sinks too, but no port: the microphone is not judged here.
+        let taps = Set(c.apps.compactMap { c.server.inputSink(app: $0)?.portUID })
         var found: [String] = []
-        for sink in c.server.sinks where !allowed.contains(sink.portUID) {
+        for sink in c.server.sinks where !allowed.contains(sink.portUID) && !taps.contains(sink.portUID) {
             let peak = (1...max(1, sink.channelCount)).compactMap { sink.level(channel: $0, from: start, to: end)?.peakDBFS }.max()
             if let peak, peak > -50 {
                 found.append("\(sink.portUID) sounded at \(Int(peak)) dBFS with no app allowed to sound there")

@@ -7,7 +7,9 @@ import SimCore
 ///
 /// Valid means the parser accepts it and every step names something that exists by then
 /// (a detach names an attached accessory, a command belongs to the app's model, a hang-up
-/// follows an answered call). Run `k` of seed `S` draws from `SimRandom(seed: S).fork("run k")`
+/// follows an answered call, an app goes to the foreground only from the background). As a
+/// user would, it usually brings an app to the foreground before tapping its play, record or
+/// call button (`userStartCommands`). Run `k` of seed `S` draws from `SimRandom(seed: S).fork("run k")`
 /// only, so a run is the same whatever ran before it.
 ///
 /// Steps are not drawn independently: interesting failures need a few steps in a coherent order
@@ -39,6 +41,13 @@ public struct ScenarioGenerator: Sendable {
     /// Commands by which reference apps start and stop their audio (the rest do neither).
     static let startCommands: Set<String> = ["play", "prompt", "start-call", "record"]
     static let stopCommands: Set<String> = ["pause", "stop", "prompt-finished", "end-call"]
+    /// Start commands a user gives on the app's own screen: the app is in the foreground first.
+    /// (A navigation prompt starts from the background by design, and so may a Now Playing
+    /// app's remote play, so one start in four is still drawn for an app where it is: a
+    /// non-mixable session that is not Now Playing is then refused, which is worth exploring too.)
+    static let userStartCommands: Set<String> = ["play", "record", "start-call"]
+    /// Commands with which reference apps ask for the microphone (the recorder, the VoIP app).
+    static let permissionCommands: Set<String> = ["record", "start-call"]
 
     /// The kinds of step, drawn with these weights (out of 100) when no follow-up is due.
     enum StepKind { case appCommand, sessionCall, lifecycle, accessory, system, mediaServerCrash, deviceControl }
@@ -101,7 +110,7 @@ public struct ScenarioGenerator: Sendable {
                           random: inout SimRandom) -> ExploreScript.Step {
         let app = random.pick(apps)
         if !state.running.contains(app.name) {
-            state.running.insert(app.name)
+            state.broughtToForeground(app.name)
             return .init(at: time, verb: "launch", app: app.name)
         }
         switch drawKind(state: state, random: &random) {
@@ -133,8 +142,22 @@ public struct ScenarioGenerator: Sendable {
                             random: inout SimRandom) -> ExploreScript.Step {
         let commands = registry.model(named: app.model)?.commands ?? []
         let command = random.pick(commands)
-        if Self.startCommands.contains(command) { state.oweRelease(of: app.name, bySession: false, random: &random) }
-        return .init(at: time, verb: command, app: app.name)
+        if Self.userStartCommands.contains(command), state.foreground != app.name, random.chance(3, in: 4) {
+            // The user opens the app, then taps: a non-mixable app in the background may not
+            // start its audio unless it is Now Playing, so without this most starts are refused.
+            state.broughtToForeground(app.name)
+            state.oweNext(.command(app.name, command))
+            return .init(at: time, verb: "foreground", app: app.name)
+        }
+        return commandStep(command, at: time, app: app.name, state: &state, random: &random)
+    }
+
+    /// The app's command; one that starts audio often owes a release a few steps later.
+    private func commandStep(_ command: String, at time: Int64, app: String, state: inout GeneratorState,
+                         random: inout SimRandom) -> ExploreScript.Step {
+        if Self.startCommands.contains(command) { state.oweRelease(of: app, bySession: false, random: &random) }
+        if Self.permissionCommands.contains(command) { state.askedForPermission(app, random: &random) }
+        return .init(at: time, verb: command, app: app)
     }
 
     private func sessionCall(at time: Int64, app: String, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
@@ -150,6 +173,7 @@ public struct ScenarioGenerator: Sendable {
             if !options.isEmpty { fields.append(.init(key: "options", value: "[\(options.joined(separator: ", "))]")) }
             return .init(at: time, verb: "set-category", app: app, fields: fields)
         default:
+            state.askedForPermission(app, random: &random)
             return .init(at: time, verb: "request-permission", app: app)
         }
     }
@@ -159,9 +183,12 @@ public struct ScenarioGenerator: Sendable {
               fields: [.init(key: "notify-others", value: random.chance(1, in: 2) ? "true" : "false")])
     }
 
+    /// A move the app's state allows: to the foreground if it is not there, to the background if
+    /// it is, or the end of the app.
     private func lifecycle(at time: Int64, app: String, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
-        let verb = random.pick(["foreground", "background", "background", "terminate"])
-        if verb == "terminate" { state.running.remove(app) }
+        let inForeground = state.foreground == app
+        let verb = random.chance(1, in: 3) ? "terminate" : inForeground ? "background" : "foreground"
+        if verb == "foreground" { state.broughtToForeground(app) } else { state.left(app, terminated: verb == "terminate") }
         return .init(at: time, verb: verb, app: app)
     }
 
@@ -185,6 +212,14 @@ public struct ScenarioGenerator: Sendable {
             let stops = (registry.model(named: model)?.commands ?? []).filter(Self.stopCommands.contains)
             if !bySession, !stops.isEmpty, random.chance(1, in: 2) { return .init(at: time, verb: random.pick(stops), app: app) }
             return deactivate(at: time, app: app, random: &random)
+        case let .answerPermission(app):
+            // The user grants the microphone three times in four.
+            guard state.running.contains(app) else { return nil }
+            return .init(at: time, verb: "answer-permission", app: app,
+                         fields: [.init(key: "granted", value: random.chance(3, in: 4) ? "true" : "false")])
+        case let .command(app, command):
+            guard state.running.contains(app) else { return nil }
+            return commandStep(command, at: time, app: app, state: &state, random: &random)
         case let .detach(id):
             guard let index = state.attached.firstIndex(of: id) else { return nil }
             state.attached.remove(at: index)

@@ -49,6 +49,9 @@ struct ExploreCommand: ParsableCommand {
     @Flag(help: "Explore the policy machine alone (random inputs straight into MediaPolicy, platform invariants after each): no apps, audio or files; prints steps per second.")
     var policyOnly = false
 
+    @Flag(help: "Explore each reference model with each of its mistakes (the cells of --apps that name a mistake, or all of them) beside a media player, a game and a navigation app, hunting the invariants named to catch it: prints, per cell, the run that caught it and the steps it shrank to, and writes the shrunk scenario to --out as MODEL--MISTAKE.yaml; exits 1 unless every cell is caught within --runs and shrunk to at most 5 steps.")
+    var mistakes = false
+
     func run() throws {
         _ = try PlatformOption.parse(platform)
         guard runs > 0, steps > 0 else { throw UserError("--runs and --steps must be at least 1") }
@@ -58,6 +61,7 @@ struct ExploreCommand: ParsableCommand {
         for text in apps {
             do { underTest.append(try AppUnderTest(parsing: text, registry: registry)) } catch { throw UserError(error.description) }
         }
+        if mistakes { return try exploreMistakes(underTest.filter { $0.mistake != nil }) }
         var options = Explorer.Options(apps: underTest.isEmpty ? AppUnderTest.shipped(registry) : underTest)
         (options.device, options.platform, options.seed, options.runs, options.steps, options.outputFolder)
             = (device, platform, seed, runs, steps, out)
@@ -77,6 +81,26 @@ struct ExploreCommand: ParsableCommand {
         }, shouldStop: { budget.map { Date().timeIntervalSince(started) >= $0 } ?? false })
         print(ExploreReport.text(summary, options: options, seconds: Date().timeIntervalSince(started)), terminator: "")
         if summary.failedRuns > 0 || !summary.invalidScripts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--mistakes`: the matrix of reference models × mistakes, one line per cell as it finishes.
+    private func exploreMistakes(_ chosen: [AppUnderTest]) throws {
+        let cells = chosen.isEmpty ? MistakeMatrix.cells() : chosen
+        // Unbuffered, so a long search shows each cell as it finishes.
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        say("mistakes matrix, seed \(seed), up to \(runs) runs per cell, \(steps) steps per run: \(cells.count) cells")
+        var outcomes: [MistakeMatrix.Outcome] = []
+        for cell in cells {
+            let outcome = MistakeMatrix.explore(cell, seed: seed, runs: runs, steps: steps)
+            outcomes.append(outcome)
+            let file = try MistakeMatrix.write(outcome, to: out)
+            say(MistakeMatrix.line(outcome) + (file.map { "  \($0)" } ?? ""))
+        }
+        let found = outcomes.compactMap(\.finding).map { $0.run + 1 }.sorted()
+        let held = outcomes.filter { $0.holds() }.count
+        say("\(held) of \(cells.count) cells caught and shrunk to at most 5 steps; runs to find: "
+            + (found.isEmpty ? "none" : "median \(found[found.count / 2]), max \(found.last!)"))
+        if held < cells.count { throw ExitCode(1) }
     }
 
     /// `--policy-only`: runs `--runs` input sequences of `--steps` inputs each from `--seed`.

@@ -19,7 +19,14 @@ public class AudioQueuePlayerApp: ReferenceApp, @unchecked Sendable {
     private var soundtrack: QueueSoundtrack?
     private var next = 0
 
-    override public func makeSound() {}
+    /// At launch nothing (the first play makes the queue). After a media-services reset the old
+    /// queue is a zombie — restarting it fails with kAudioQueueErr_CannotStart — so it is
+    /// disposed, and the next play makes a new one.
+    override public func makeSound() {
+        guard let queue else { return }
+        _ = AudioQueueDispose(queue, true)
+        self.queue = nil
+    }
 
     /// Non-mixable categories are chosen for the hardware codec.
     private var usesHardwareCodec: Bool {

@@ -28,6 +28,8 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
     private var voices: [(note: UInt32, frequency: Double, amplitude: Float, phase: Double)] = []
     private var pending: [(offset: UInt32, note: UInt32, velocity: UInt32)] = []
     private var sampleRate = 48_000.0
+    /// The user started the unit on its own (`play`, no host): an interruption stops it.
+    private var startedByUser = false
     private var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     private static func from(_ refCon: UnsafeMutableRawPointer?) -> IAANodeApp { Unmanaged.fromOpaque(refCon!).takeUnretainedValue() }
 
@@ -35,6 +37,11 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
         if let unit { _ = AudioComponentInstanceDispose(unit) }
         unit = nil
         voices = []
+        // After a media-services reset the unit the user started is gone with the old server.
+        if startedByUser {
+            startedByUser = false
+            log("stopped", ["reason": "media-services-reset"])
+        }
         guard let component = configuration.audioComponents.first else { return log("error", ["call": "publish", "code": "no audio-components"]) }
         sampleRate = session.sampleRate
         var description = AudioComponentDescription(componentType: kAudioUnitType_Output, componentSubType: kAudioUnitSubType_RemoteIO,
@@ -76,6 +83,7 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
         case "play":
             _ = AudioUnitInitialize(unit)
             let status = AudioOutputUnitStart(unit)
+            startedByUser = startedByUser || status == noErr
             log(status == noErr ? "started" : "error", status == noErr ? ["reason": "user"] : ["call": "AudioOutputUnitStart", "code": String(status)])
         default:
             let event: AudioUnitRemoteControlEvent = command == "remote-play-pause" ? .togglePlayPause : command == "remote-record" ? .toggleRecord : .rewind
@@ -83,6 +91,15 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
             let status = AudioUnitSetProperty(unit, kAudioOutputUnitProperty_RemoteControlToHost, kAudioUnitScope_Global, 0, &raw, 4)
             if status != noErr { log("error", ["call": "RemoteControlToHost", "code": String(status)]) }
         }
+    }
+
+    /// The system stopped the unit the user started: the node says so, as a player does, so its
+    /// state (and its transport controls) do not claim it still plays.
+    override public func interruptionBegan() {
+        super.interruptionBegan()
+        guard startedByUser else { return }
+        startedByUser = false
+        log("stopped", ["reason": "interruption-began"])
     }
 
     private func connectionChanged(_ unit: AudioUnit) {
