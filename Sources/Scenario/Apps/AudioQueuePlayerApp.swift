@@ -55,6 +55,13 @@ public class AudioQueuePlayerApp: ReferenceApp, @unchecked Sendable {
         if let queue { _ = AudioQueuePause(queue) }
     }
 
+    /// A player pauses when the headphones it played on go away, as every media player should
+    /// (the 10,000-run explore sweep caught it playing on into the speaker).
+    override public func routeChanged(reason: AVAudioSession.RouteChangeReason) {
+        guard reason == .oldDeviceUnavailable, isPlaying else { return }
+        setPlaying(false, because: "old-device-unavailable")
+    }
+
     override public func interruptionBegan() {
         super.interruptionBegan()
         guard usesHardwareCodec, !makes("restarts-hardware-queue"), let queue else { return }
