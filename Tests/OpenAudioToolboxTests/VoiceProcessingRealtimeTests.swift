@@ -1,4 +1,5 @@
 import CRealtimeProbe
+@testable import Conformance
 import Foundation
 @testable import MediaServer
 import OpenAudioToolbox
@@ -22,12 +23,7 @@ struct VoiceProcessingRealtimeTests {
         device.play(.sine(frequency: 1_000, amplitude: 0.5), as: "Game")
         let call = QuietCall()
         try device.launch("Call", backgroundAudio: true) {
-            let session = AVAudioSession.sharedInstance()
-            try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker, .mixWithOthers])
-            try session.setPreferredSampleRate(16_000)
-            try session.setPreferredIOBufferDuration(0.02)
-            try session.setActive(true)
-            AVAudioApplication.requestRecordPermission { _ in }
+            try VoiceProcessingChecks.activateMixableCall()
             try call.start()
         }
         device.answerRecordPermission("Call", granted: true)

@@ -140,12 +140,7 @@ struct AcousticPathTests {
             try AVAudioSession.sharedInstance().setActive(true)
         }
         let call = try device.launch("Caller", backgroundAudio: true) { () throws -> RemoteIOApp in
-            let session = AVAudioSession.sharedInstance()
-            try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker, .mixWithOthers])
-            try session.setPreferredSampleRate(16_000)
-            try session.setPreferredIOBufferDuration(0.02)
-            try session.setActive(true)
-            AVAudioApplication.requestRecordPermission { _ in }
+            let session = try VoiceProcessingChecks.activateMixableCall()
             let call = try VoiceProcessingChecks.startCall(bypass: bypass, farEnd: 300, rate: session.sampleRate)
             call.toneAmplitude = 0
             return call

@@ -11,6 +11,19 @@ import VoiceProcessing
 enum VoiceProcessingChecks {
     /// A voice-processing unit's app (input and output, its far end a 0.5 sine at `farEnd` Hz on
     /// the speaker at the session's rate), voice processing on or bypassed. Call in the app's context.
+    /// A voice-chat session that mixes with what already plays: speaker, 16 kHz, 20 ms IO, active,
+    /// asking for the microphone (the device answers). Call in the app's context.
+    @discardableResult
+    static func activateMixableCall() throws -> AVAudioSession {
+        let session = AVAudioSession.sharedInstance()
+        try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker, .mixWithOthers])
+        try session.setPreferredSampleRate(16_000)
+        try session.setPreferredIOBufferDuration(0.02)
+        try session.setActive(true)
+        AVAudioApplication.requestRecordPermission { _ in }
+        return session
+    }
+
     static func startCall(bypass: Bool, farEnd: Double, rate: Double) throws -> RemoteIOApp {
         try RemoteIOApp.started(input: true, output: true, subType: kAudioUnitSubType_VoiceProcessingIO) { app in
             app.toneFrequency = farEnd
@@ -50,13 +63,7 @@ enum VoiceProcessingChecks {
         }
         device.play(.sine(frequency: 1_000, amplitude: 0.5), as: "Game")
         let call = try device.launch("Call", backgroundAudio: true) { () throws -> RemoteIOApp in
-            let session = AVAudioSession.sharedInstance()
-            try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.defaultToSpeaker, .mixWithOthers])
-            try session.setPreferredSampleRate(16_000)
-            try session.setPreferredIOBufferDuration(0.02)
-            try session.setActive(true)
-            AVAudioApplication.requestRecordPermission { _ in }
-            return try startCall(bypass: bypass, farEnd: 300, rate: session.sampleRate)
+            try startCall(bypass: bypass, farEnd: 300, rate: activateMixableCall().sampleRate)
         }
         device.answerRecordPermission("Call", granted: true)
         _ = device.advance(by: .milliseconds(1_500))
