@@ -44,15 +44,7 @@ final class AcousticEcho: RenderClient {
         self.sources = sources
         self.maxFrames = max(maxFrames, self.maxFrames)
         played.resize(toHold: 2 * self.maxFrames)
-        let span = 2 * self.maxFrames + (sources.map(\.delayFrames).max() ?? 0)
-        var capacity = 1
-        while capacity < span { capacity *= 2 }
-        if capacity > mask + 1 {
-            ring.deallocate()
-            ring = .allocate(capacity: capacity)
-            mask = capacity - 1
-        }
-        ring.initialize(repeating: 0, count: mask + 1)
+        resizeFrameRing(&ring, mask: &mask, toHold: 2 * self.maxFrames + (sources.map(\.delayFrames).max() ?? 0))
     }
 
     /// Render side: the echo reaching the microphone in this cycle's frames.

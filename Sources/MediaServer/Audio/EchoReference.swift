@@ -31,17 +31,8 @@ public final class EchoReference {
         for index in 0..<frames { destination[index] = ring[(first + index) & mask] }
     }
 
-    /// Control side: room for at least `frames` frames (a power of two), cleared to silence.
-    func resize(toHold frames: Int) {
-        var capacity = 1
-        while capacity < frames { capacity *= 2 }
-        if capacity > mask + 1 {
-            ring.deallocate()
-            ring = .allocate(capacity: capacity)
-            mask = capacity - 1
-        }
-        ring.initialize(repeating: 0, count: mask + 1)
-    }
+    /// Control side: room for at least `frames` frames, cleared to silence.
+    func resize(toHold frames: Int) { resizeFrameRing(&ring, mask: &mask, toHold: frames) }
 
     /// Render side: frames `[start, start + frames)` start from silence, before `add`.
     func clear(frames: Int, at start: Int64) {
@@ -56,4 +47,18 @@ public final class EchoReference {
         let first = Int(truncatingIfNeeded: start)
         for index in 0..<frames { ring[(first + index) & mask] += samples[index] * gain }
     }
+}
+
+/// Control side: grows a ring of frames indexed by IO frame (`ring[frame & mask]`, a power-of-two
+/// capacity of `mask + 1`) to hold at least `frames`, never shrinking it, and clears it to silence.
+/// The echo's delay line and the far-end reference are both such rings.
+func resizeFrameRing(_ ring: inout UnsafeMutablePointer<Float>, mask: inout Int, toHold frames: Int) {
+    var capacity = 1
+    while capacity < frames { capacity *= 2 }
+    if capacity > mask + 1 {
+        ring.deallocate()
+        ring = .allocate(capacity: capacity)
+        mask = capacity - 1
+    }
+    ring.initialize(repeating: 0, count: mask + 1)
 }
