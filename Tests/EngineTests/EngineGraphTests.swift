@@ -27,7 +27,8 @@ struct EngineGraphTests {
         engine.connect(source, to: engine.mainMixerNode, format: format)
         try engine.start()
         let out = try EngineSignals.renderOffline(engine, seconds: 0.5, chunk: 480)
-        #expect(stamps == (0..<50).map { Double($0 * 480) })
+        let everyChunk: [Double] = (0..<50).map { (chunk: Int) -> Double in Double(chunk * 480) }
+        #expect(stamps == everyChunk)
         let expected = EngineSignals.tone(frequency: 440, seconds: 0.5)
         let difference = zip(EngineSignals.samples(out, channel: 1), EngineSignals.samples(expected, channel: 0)).map { abs($0 - $1) }.max()!
         #expect(difference < 1e-5)

@@ -92,7 +92,8 @@ struct MusicDeviceTests {
         #expect(reference[..<37] == slice[..<37], "unchanged before the offset")
         #expect(reference[37] != slice[37] && abs(slice[37]) < abs(reference[37]), "turned down from the offset's frame on")
         let tail = try released.render(slices: 3)
-        #expect(tail[(1_323 - 512 + 37 + 1)...].allSatisfy { $0 == 0 }, "a 30 ms release, then exact silence")
+        let releaseEnd: Int = 1_323 - 512 + 37 + 1   // 30 ms at 44.1 kHz from frame 37 of the slice before
+        #expect(tail[releaseEnd...].allSatisfy { $0 == 0 }, "a 30 ms release, then exact silence")
         #expect(try held.render(slices: 3).contains { $0 != 0 }, "the held note still sounds")
     }
 

@@ -38,7 +38,7 @@ enum AirPlayVideoChecks {
                 return (event.time, pts)
             }
             p.expect(shown.count, equals: 180, "frames shown (6 s at 30 fps, none dropped)")
-            p.expect(shown.map(\.pts) == (0..<180).map { Int64(($0 * 1_000_000 + 15) / 30) }, "frames shown in order, each once")
+            p.expect(shown.map(\.pts) == (0..<180).map { (frame: Int) -> Int64 in Int64((frame * 1_000_000 + 15) / 30) }, "frames shown in order, each once")
             p.expect(shown.first.map { $0.time > started } ?? false, "the first frame waits for the speaker's data (the delayed start)")
             let sink = try p.require(device.sink(uid), "the speaker's sink")
             let onsets = try p.require(AirPlayBench.soundOnsets(sink, from: started, to: device.now), "the speaker's samples")

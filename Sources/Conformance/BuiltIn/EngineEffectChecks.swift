@@ -186,7 +186,7 @@ enum EngineEffectChecks {
             click.frameLength = 1
             click.floatChannelData![0][0] = 1
             let out = try EngineSignals.render(through: delay, click, seconds: 0.3)
-            let loudest = out.indices.max { abs(out[$0]) < abs(out[$1]) } ?? -1
+            let loudest: Int = out.indices.max { (a: Int, b: Int) -> Bool in abs(out[a]) < abs(out[b]) } ?? -1
             p.expect(abs(loudest - 4_800) <= 2, "the echo at frame 4,800 (\(loudest))")
             p.expect(EngineSignals.peak(out[..<4_700]) < 0.01, "fully wet: nothing before the echo")
         },
@@ -249,7 +249,10 @@ enum EngineEffectChecks {
                 let out = try EngineSignals.render(through: distortion, EngineSignals.tone(frequency: 500, seconds: 1), seconds: 0.3, loops: true)
                 let window = out[4_800..<14_400]
                 let fundamental = EngineSignals.amplitude(window, frequency: 500, rate: 48_000)
-                let power = (2...5).map { EngineSignals.amplitude(window, frequency: 500 * Double($0), rate: 48_000) }.map { $0 * $0 }.reduce(0, +)
+                let power = (2...5).map { (harmonic: Int) -> Double in
+                    let amplitude = EngineSignals.amplitude(window, frequency: 500 * Double(harmonic), rate: 48_000)
+                    return amplitude * amplitude
+                }.reduce(0, +)
                 return 10 * log10(max(power, 1e-30) / (fundamental * fundamental))
             }
             let dry = try harmonics(wet: 0)

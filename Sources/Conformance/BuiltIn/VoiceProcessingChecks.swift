@@ -122,7 +122,7 @@ enum VoiceProcessingChecks {
             // Speech-like far end, heard back 2 ms later and 25 dB down (a phone's speaker) over a −70 dBFS floor.
             let far = SpeechLikeSignal.samples(frames: FeatureSignals.frames, sampleRate: 16_000, seed: 1)
             let floor = WhiteNoise.samples(frames: FeatureSignals.frames, level: 0.000_316, seed: 3)
-            let microphone = (0..<FeatureSignals.frames).map { ($0 >= 32 ? 0.056 * far[$0 - 32] : 0) + floor[$0] }
+            let microphone = (0..<FeatureSignals.frames).map { (frame: Int) -> Float in (frame >= 32 ? 0.056 * far[frame - 32] : 0) + floor[frame] }
             let cancelled = try process(microphone: microphone, far: far, echo: true)
             let echo = reduction(microphone, cancelled, seconds: FeatureSignals.echo)
             p.expect(echo > 12, "echo cancellation: \(echo) dB")

@@ -65,7 +65,7 @@ struct TimeEffectTests {
         let kernel = TimePitchKernel()
         let infos = kernel.parameterInfos
         #expect(infos.map(\.id) == [0, 1, 4, 6])
-        #expect(infos.map(\.minValue) == [1.0 / 32, -2400, 3, 0])
+        #expect(infos.map(\.minValue) == [Float(1.0 / 32), -2400, 3, 0])
         #expect(infos.map(\.maxValue) == [32, 2400, 32, 1])
         #expect(infos.map(\.defaultValue) == [1, 0, 8, 1])
         kernel.setParameter(TimePitchKernel.rate, 100)
