@@ -48,10 +48,13 @@ struct ConformanceCommand: ParsableCommand {
         let profile = try PlatformOption.parse(platform)
         let catalog: [Requirement]
         do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
-        guard let scenarioChecks = try scenarioChecks(platform: profile) else { return }
+        // What the user gave is checked before anything runs: a bad results file or report folder
+        // is said at once, not after a minute of scenarios and checks.
         let declarations = try testDeclarations()
         let results: TestResults?
         do { results = try testResults.isEmpty ? nil : TestResults.load(files: testResults) } catch { throw UserError("\(error)") }
+        try OutputFile.makeFolder(out, what: shard == nil ? "the report folder" : "the shard folder")
+        guard let scenarioChecks = try scenarioChecks(platform: profile) else { return }
         let testChecks = declarations.map { test in
             ConformanceCheck(kind: .test, name: "\(test.file): \(test.displayName)", requirementIDs: test.requirementIDs,
                              outcome: results?.outcome(of: test) ?? .notRun("no test results given (--test-results)"))
@@ -68,7 +71,6 @@ struct ConformanceCommand: ParsableCommand {
         }
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
-        try OutputFile.makeFolder(out, what: "the report folder")
         for (name, text) in [("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
                              ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))] {
             try OutputFile.write(text, to: (out as NSString).appendingPathComponent(name), what: "the report")
@@ -77,6 +79,11 @@ struct ConformanceCommand: ParsableCommand {
             + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notCheckable)) not checkable, "
             + "\(report.count(.notChecked)) not checked; "
             + "\(report.findings.count) app rule violations; written to \(out) (open \((out as NSString).appendingPathComponent("conformance.html")))")
+        // What failed, so a red run says why without opening the report.
+        for check in report.checks {
+            if case let .failed(why) = check.outcome { print("FAIL \(check.label): \(why.split(separator: "\n").first ?? "")") }
+        }
+        for (id, checks) in report.uncataloguedIDs { print("FAIL \(id) is not in the catalog (named by \(checks.joined(separator: ", ")))") }
         if report.hasFailures { throw ExitCode(1) }
     }
 
@@ -124,7 +131,6 @@ struct ConformanceCommand: ParsableCommand {
         let share = ScenarioShard(index: shard.index, count: shard.count, platform: platform.description,
                                   runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform,
                                                            progress: Self.scenarioProgress).runs)
-        try OutputFile.makeFolder(out, what: "the shard folder")
         let path = (out as NSString).appendingPathComponent(share.fileName)
         do { try share.json().write(to: URL(fileURLWithPath: path)) } catch {
             throw UserError("cannot write the shard's runs to '\(path)': \(OutputFile.reason(path, isFolder: false))")
