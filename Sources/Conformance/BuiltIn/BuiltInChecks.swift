@@ -44,21 +44,27 @@ public enum BuiltInChecks {
     /// profile, so the binary's report proves those requirements too, on the release they are about.
     public static func run(on platform: PlatformProfile, catalog: [Requirement]) -> [ConformanceCheck] {
         defer { try? FileManager.default.removeItem(at: FileChecks.scratchRoot) }
-        return all.map { check in
-            if check.applies(on: platform, catalog: catalog) { return check.check(platform: platform) }
-            if let release = PlatformProfile.all.last(where: { check.applies(on: $0, catalog: catalog) }) {
+        return ParallelRuns.map(all) { check in
+            guard let run = reportRun(of: check, for: platform, catalog: catalog) else {
                 return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
-                                        outcome: check.run(platform: release), ranOn: release.description)
-            }
-            // Mac-only behaviour: the simulated Mac is the `mac` device profile (the check picks it)
-            // on the default release's media server; it runs once, as the Mac's.
-            if check.isMacOnly(catalog: catalog) {
-                return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
-                                        outcome: check.run(platform: .default), ranOn: "macos")
+                                        outcome: .notRun("its requirements share no simulated release"))
             }
             return ConformanceCheck(kind: .builtIn, name: check.name, requirementIDs: check.requirementIDs,
-                                    outcome: .notRun("its requirements share no simulated release"))
+                                    outcome: check.run(platform: run.release), ranOn: run.ranOn)
         }
+    }
+
+    /// The release a report for `platform` runs `check` on: that one when the check applies there,
+    /// else the newest release all its requirements name (`ranOn` says which); Mac-only behaviour
+    /// runs on the simulated Mac, the `mac` device profile (the check picks it) on the default
+    /// release's media server (`ranOn` "macos"). Nil when its requirements share no release.
+    static func reportRun(of check: BuiltInCheck, for platform: PlatformProfile, catalog: [Requirement])
+        -> (release: PlatformProfile, ranOn: String?)? {
+        if check.applies(on: platform, catalog: catalog) { return (platform, nil) }
+        if let release = PlatformProfile.all.last(where: { check.applies(on: $0, catalog: catalog) }) {
+            return (release, release.description)
+        }
+        return check.isMacOnly(catalog: catalog) ? (.default, "macos") : nil
     }
 }
 

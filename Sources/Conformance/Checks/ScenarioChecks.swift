@@ -20,14 +20,13 @@ public struct ScenarioChecks: Sendable {
 
     public var checks: [ConformanceCheck] { runs.map(\.check) }
 
-    /// `progress` hears each file (its 1-based position, the count) before it runs: the CLI shows
-    /// it, since a whole folder takes a while.
+    /// The files run side by side on every core (`ParallelRuns`); `progress` hears each file as it
+    /// finishes, with how many are done and the count: the CLI shows it, since a whole folder takes a while.
     public static func run(files: [String], platform: PlatformProfile, registry: ScenarioAppRegistry = .standard,
-                           progress: (_ position: Int, _ count: Int, _ file: String) -> Void = { _, _, _ in }) -> ScenarioChecks {
+                           progress: @escaping @Sendable (_ done: Int, _ count: Int, _ file: String) -> Void = { _, _, _ in }) -> ScenarioChecks {
         let sorted = files.sorted()
-        return ScenarioChecks(runs: sorted.enumerated().map { offset, file in
-            progress(offset + 1, sorted.count, file)
-            return run(file: file, platform: platform, registry: registry)
+        return ScenarioChecks(runs: ParallelRuns.map(sorted, finished: { done, file in progress(done, sorted.count, file) }) { file in
+            run(file: file, platform: platform, registry: registry)
         })
     }
 
