@@ -27,11 +27,18 @@ public enum JSONWriter {
             .object(["rule": .string(f.rule), "message": .string(f.message), "app": .string(f.app),
                      "scenario": .string(f.scenario), "step": .string(f.step), "t": .int(f.time)])
         }
+        // Each scenario's trace digest: two reports agree on these only if every run was byte for
+        // byte the same, so comparing reports (Tools/test diffs against the committed one, made on
+        // another machine) checks determinism across processes and machines.
+        let traces: [TraceValue] = report.scenarioRuns.compactMap { run in
+            run.trace.map { .object(["scenario": .string(run.file), "sha256": .string($0.contentHash)]) }
+        }
         let root: TraceValue = .object([
             "format": "soundcheck-conformance/1", "platform": .string(report.platform), "counts": .object(counts),
             "notYetImplementedAreas": .list(report.unimplementedAreas.map { .string($0) }),
             "testResultsGiven": .bool(report.testResultsGiven),
             "areas": .list(areas), "requirements": .list(requirements), "checks": .list(checks), "appFindings": .list(findings),
+            "scenarioTraces": .list(traces),
         ])
         return CanonicalJSON.encode(root) + "\n"
     }
