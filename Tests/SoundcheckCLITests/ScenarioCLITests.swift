@@ -120,14 +120,4 @@ struct ScenarioCLITests {
             #expect(run.output.contains("PASS \(path)"), "\(run.output)")
         }
     }
-
-    @Test("the shipped Scenarios/ folder passes from the command line")
-    func shipped() throws {
-        let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scenarios").path
-        let run = try CLIProcessTests.run(["run", scenarios])
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("SKIP \(scenarios)/devices/plug-call-and-crash.yaml: a device event script"), "event scripts are skipped, visibly")
-        #expect(!run.output.contains("PASS \(scenarios)/devices/") && !run.output.contains("ERROR \(scenarios)/devices/"))
-    }
 }

@@ -18,10 +18,15 @@ public struct BuiltInCheck: Sendable {
     }
 
     /// Runs the check on `platform`; a thrown error or any failed expectation fails it, with every message.
-    public func run(platform: PlatformProfile) -> CheckOutcome {
+    public func run(platform: PlatformProfile) -> CheckOutcome { trial(platform: platform).outcome }
+
+    /// Runs the check on `platform`, and says whether it asked which platform that is. One that did
+    /// not ran a program no platform changes (a codec, a kernel, a file format): runs on the other
+    /// platforms would repeat it exactly, since everything it does is deterministic.
+    func trial(platform: PlatformProfile) -> (outcome: CheckOutcome, readPlatform: Bool) {
         var probe = CheckProbe(platform: platform)
         do { try body(&probe) } catch { probe.failures.append("threw \(error)") }
-        return probe.failures.isEmpty ? .passed : .failed(probe.failures.joined(separator: "\n"))
+        return (probe.failures.isEmpty ? .passed : .failed(probe.failures.joined(separator: "\n")), probe.readPlatform)
     }
 
     public func check(platform: PlatformProfile) -> ConformanceCheck {
@@ -32,8 +37,21 @@ public struct BuiltInCheck: Sendable {
 /// What a built-in check records: each expectation that did not hold, with the line that said so.
 public struct CheckProbe: Sendable {
     /// The platform the report is for; checks of session behaviour run their device on it.
-    public let platform: PlatformProfile
+    public var platform: PlatformProfile {
+        platformRead.happened = true
+        return target
+    }
     public internal(set) var failures: [String] = []
+    private let target: PlatformProfile
+    private let platformRead = Flag()
+
+    init(platform: PlatformProfile) { target = platform }
+
+    /// Whether the check asked for `platform` (`device()` does).
+    var readPlatform: Bool { platformRead.happened }
+
+    /// Set once, read after the check: a check runs on one thread.
+    private final class Flag: @unchecked Sendable { var happened = false }
 
     /// Records a failure when `condition` is false.
     public mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) {
