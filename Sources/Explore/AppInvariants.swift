@@ -184,7 +184,9 @@ extension Invariant {
     /// SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE: an app that interrupted another and then
     /// stopped on its own must deactivate, or the other app never hears "ended". Judged at the end:
     /// the app's session is still active after its last stop. A pause is not "done": a media
-    /// player the user paused keeps its session, as the 2014 talk advises media apps.
+    /// player the user paused keeps its session, as the 2014 talk advises media apps. Nor is an
+    /// app judged whose category a scenario step set: a mixable app that stays active by design
+    /// (an Inter-App Audio host) interrupts others only because the scenario made it non-mixable.
     static let keptOthersInterrupted = Invariant(
         id: "kept-others-interrupted", kind: .app,
         requirements: ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE"],
@@ -197,7 +199,8 @@ extension Invariant {
             guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
                   !systemReasons.contains(c.string(stop, "reason") ?? ""), stepVerb(before: stop, in: c) != "pause",
                   !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
-                  !activatedByScenario(app, in: c), interruptedSomeone(app, in: c) else { continue }
+                  !activatedByScenario(app, in: c), !configuredByScenario(app, before: stop, in: c),
+                  interruptedSomeone(app, in: c) else { continue }
             found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
         }
         return found
