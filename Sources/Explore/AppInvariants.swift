@@ -25,13 +25,16 @@ extension Invariant {
     /// keeps sounding from the speaker because the user is playing it, turn-by-turn guidance
     /// goes on from the speaker (Maps does), and so does a game's soundtrack and effects (the
     /// game models do not pause on a route change, even when a scenario gives them playback).
+    /// The rule's own scope also leaves out the VoIP call and the DJ (their categories are not
+    /// playback, but a scenario's `set-category` can make them so: the sweep once judged a call
+    /// made in playback), and a recorder has no sound to leak to the speaker.
     ///
     /// Waiting for the user's play before activating is the advice for media playback apps (2014
     /// talk); a game goes active as it comes to the foreground, and so does an instrument, which
     /// the user opens to play at once: neither is judged by `activated-at-launch`.
     static let exemptModels: [String: Set<String>] = [
         "kept-playing-on-unplug": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "navigation",
-                                   "game", "openal-game", "midi-keys"],
+                                   "game", "openal-game", "midi-keys", "voip", "dj", "recorder"],
         "activated-at-launch": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "midi-keys",
                                 "game", "openal-game"],
     ]
