@@ -67,8 +67,8 @@ public enum MistakeMatrix {
 
     /// Explores the cell until a run catches it and shrinks to at most `maxSteps` steps: a catch
     /// whose shrunk scenario is longer does not end the search, since a later run may show the
-    /// mistake in fewer steps. `shrinkBudget` 0 keeps
-    /// the first finding as generated (a replay that only asks whether it is caught).
+    /// mistake in fewer steps. `shrinkBudget` 0 keeps the first finding as generated (a replay
+    /// that only asks whether it is caught).
     public static func explore(_ cell: AppUnderTest, seed: UInt64, runs: Int, firstRun: Int = 0, steps: Int = 12,
                                shrinkBudget: Int = 600, maxSteps: Int = 5, runner: ScriptRunner = ScriptRunner()) -> Outcome {
         var explored = 0

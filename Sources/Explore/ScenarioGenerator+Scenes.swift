@@ -80,11 +80,6 @@ struct SceneWriter {
     let apps: [ExploreScript.App]
     var steps: [ExploreScript.Step] = []
 
-    init(generator: ScenarioGenerator, apps: [ExploreScript.App]) {
-        self.generator = generator
-        self.apps = apps
-    }
-
     private func commands(of app: String) -> [String] {
         apps.first { $0.name == app }.flatMap { generator.registry.model(named: $0.model)?.commands } ?? []
     }

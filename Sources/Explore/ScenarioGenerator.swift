@@ -16,6 +16,9 @@ import SimCore
 /// (one app takes the audio, then gives it back; a call rings, then ends), so a step can owe a
 /// follow-up a few steps later (`FollowUp`), and an unfinished call, alarm or Siri request makes
 /// its next step likelier. The kinds of step are weighted (`weights`) towards what apps do.
+/// Most runs open with a scene (`ScenarioGenerator+Scenes`): several apps set up on purpose in
+/// the order an interruption-ending or deactivation mistake needs, which random steps alone
+/// reach only once in thousands of runs.
 public struct ScenarioGenerator: Sendable {
     public var apps: [AppUnderTest]
     public var device: String
@@ -77,7 +80,9 @@ public struct ScenarioGenerator: Sendable {
             time += random.pick(Self.gapsMs)
             state.index = index
             if index < opening.count {
-                script.steps.append(ExploreScript.Step(at: time, verb: opening[index].verb, app: opening[index].app, fields: opening[index].fields))
+                var step = opening[index]
+                step.at = time
+                script.steps.append(step)
                 continue
             }
             let owed = state.dueFollowUp().flatMap { followUp($0, at: time, apps: declared, state: &state, random: &random) }
