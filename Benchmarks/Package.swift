@@ -138,7 +138,17 @@ let package = Package(
         ),
         .executableTarget(name: "ble-midi-throughput", dependencies: ["BLEMIDIWorkloads", .product(name: "BLEMIDI", package: "Soundcheck")]),
         // Policy-only exploration (soundcheck explore's PolicyExplorer): steps per second on one core.
-        .executableTarget(name: "explore-throughput", dependencies: [.product(name: "Explore", package: "Soundcheck"), .product(name: "VirtualDevices", package: "Soundcheck")]),
+        .target(
+            name: "ExploreWorkloads",
+            dependencies: [.product(name: "Explore", package: "Soundcheck"), .product(name: "VirtualDevices", package: "Soundcheck")]
+        ),
+        .executableTarget(
+            name: "ExploreBenchmarks",
+            dependencies: ["ExploreWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/ExploreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "explore-throughput", dependencies: ["ExploreWorkloads"]),
         // A JACK client of ours next to an idle reference client on a dummy server: xruns and
         // callback durations (a wall-clock run of its own, not an ordo-one benchmark).
         .executableTarget(

@@ -25,9 +25,18 @@ extension Invariant {
     /// keeps sounding from the speaker because the user is playing it, turn-by-turn guidance
     /// goes on from the speaker (Maps does), and so does a game's soundtrack and effects (the
     /// game models do not pause on a route change, even when a scenario gives them playback).
+    /// The rule's own scope also leaves out the VoIP call and the DJ (their categories are not
+    /// playback, but a scenario's `set-category` can make them so: the sweep once judged a call
+    /// made in playback), and a recorder has no sound to leak to the speaker.
+    ///
+    /// Waiting for the user's play before activating is the advice for media playback apps (2014
+    /// talk); a game goes active as it comes to the foreground, and so does an instrument, which
+    /// the user opens to play at once: neither is judged by `activated-at-launch`.
     static let exemptModels: [String: Set<String>] = [
         "kept-playing-on-unplug": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "navigation",
-                                   "game", "openal-game", "midi-keys"],
+                                   "game", "openal-game", "midi-keys", "voip", "dj", "recorder"],
+        "activated-at-launch": ["synth", "timed-synth", "engine-synth", "iaa-host", "iaa-instrument", "iaa-effect", "midi-keys",
+                                "game", "openal-game"],
     ]
 
     /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
@@ -101,20 +110,23 @@ extension Invariant {
         return found
     }
 
-    /// SESSION-ACTIVATE-LAUNCH-INACTIVE: launching does not activate; a media app activating at
-    /// launch interrupts the user's other audio before the user asked for anything. (A game's
-    /// mixable session may go active at launch: it interrupts nobody.)
+    /// SESSION-ACTIVATE-LAUNCH-INACTIVE / -MEDIA-ON-PLAY: launching does not activate; a media app
+    /// activating at launch interrupts the user's other audio before the user asked for anything
+    /// (games and instruments go active in the foreground: `exemptModels`). The policy reports the
+    /// sessions an activation displaces before the `session.activated` line, so the "began" to
+    /// another app is looked for in the launch step, after the launch.
     static let activatedAtLaunch = Invariant(
-        id: "activated-at-launch", kind: .app, requirements: ["SESSION-ACTIVATE-LAUNCH-INACTIVE"],
-        description: "an app does not interrupt other audio by activating its session at launch"
+        id: "activated-at-launch", kind: .app, requirements: ["SESSION-ACTIVATE-LAUNCH-INACTIVE", "SESSION-ACTIVATE-MEDIA-ON-PLAY"],
+        description: "a media app does not interrupt other audio by activating its session at launch"
     ) { c in
         c.fresh.filter { i in
-            guard c.events[i].kind == "session.activated", let app = c.app(i), c.appsUnderTest.contains(app) else { return false }
+            guard c.events[i].kind == "session.activated", let app = c.app(i), c.appsUnderTest.contains(app),
+                  !(exemptModels["activated-at-launch"] ?? []).contains(model(of: app, in: c) ?? "") else { return false }
             let before = c.sameTime(before: i)
             guard let launch = before.last(where: { c.events[$0].kind == "device.launch" && c.app($0) == app }),
                   !before.contains(where: { $0 > launch && c.events[$0].kind == "scenario.step" }) else { return false }
             return c.stepLines(around: i).contains { j in
-                j > i && c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
+                j > launch && c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
             }
         }.map { "\(c.app($0) ?? "?") activated its session at launch and interrupted other audio" }
     }
@@ -175,7 +187,9 @@ extension Invariant {
     /// SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE: an app that interrupted another and then
     /// stopped on its own must deactivate, or the other app never hears "ended". Judged at the end:
     /// the app's session is still active after its last stop. A pause is not "done": a media
-    /// player the user paused keeps its session, as the 2014 talk advises media apps.
+    /// player the user paused keeps its session, as the 2014 talk advises media apps. Nor is an
+    /// app judged whose category a scenario step set: a mixable app that stays active by design
+    /// (an Inter-App Audio host) interrupts others only because the scenario made it non-mixable.
     static let keptOthersInterrupted = Invariant(
         id: "kept-others-interrupted", kind: .app,
         requirements: ["SESSION-ACTIVATE-NONMIXABLE-DEACTIVATE-WHEN-DONE"],
@@ -188,7 +202,8 @@ extension Invariant {
             guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
                   !systemReasons.contains(c.string(stop, "reason") ?? ""), stepVerb(before: stop, in: c) != "pause",
                   !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
-                  !activatedByScenario(app, in: c), interruptedSomeone(app, in: c) else { continue }
+                  !activatedByScenario(app, in: c), !configuredByScenario(app, before: stop, in: c),
+                  interruptedSomeone(app, in: c) else { continue }
             found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
         }
         return found

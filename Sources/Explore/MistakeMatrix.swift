@@ -7,13 +7,15 @@ import Scenario
 /// once and needs a catcher here (`MistakeTests` fails until it has one).
 ///
 /// Each cell explores the app with its mistake next to `partners`, shipped apps without mistakes
-/// that give the mistake something to break: audio to interrupt, duck or resume.
+/// that give the mistake something to break: audio to interrupt, duck or resume (a podcast is the
+/// spoken audio a navigation prompt interrupts; a game is active from launch, so a scene can make
+/// it take the audio from the background).
 public enum MistakeMatrix {
     public static func cells(_ registry: ScenarioAppRegistry = .standard) -> [AppUnderTest] {
         registry.models.flatMap { model in model.mistakes.map { AppUnderTest(model: model.name, mistake: $0) } }
     }
 
-    public static let partners = ["media-player", "game", "navigation"].map { AppUnderTest(model: $0) }
+    public static let partners = ["media-player", "game", "navigation", "podcast"].map { AppUnderTest(model: $0) }
 
     /// The invariants that may catch each mistake (its finding must be one of them).
     public static let catchers: [String: Set<String>] = [
@@ -63,15 +65,27 @@ public enum MistakeMatrix {
         public func holds(maxSteps: Int = 5) -> Bool { (finding?.minimal.steps.count ?? .max) <= maxSteps }
     }
 
-    /// `shrinkBudget` 0 keeps the finding as generated (a replay that only asks whether it is caught).
+    /// Explores the cell until a run catches it and shrinks to at most `maxSteps` steps: a catch
+    /// whose shrunk scenario is longer does not end the search, since a later run may show the
+    /// mistake in fewer steps. `shrinkBudget` 0 keeps the first finding as generated (a replay
+    /// that only asks whether it is caught).
     public static func explore(_ cell: AppUnderTest, seed: UInt64, runs: Int, firstRun: Int = 0, steps: Int = 12,
-                               shrinkBudget: Int = 600, runner: ScriptRunner = ScriptRunner()) -> Outcome {
-        var options = options(for: cell, seed: seed, runs: runs, firstRun: firstRun, steps: steps)
-        options.shrinkBudget = shrinkBudget
-        let summary = Explorer(options: options, runner: runner).explore()
-        var others = summary.failuresByInvariant
-        for catcher in options.hunting ?? [] { others[catcher] = nil }
-        return Outcome(cell: cell, finding: summary.findings.first, runs: summary.runsCompleted, otherFailures: others)
+                               shrinkBudget: Int = 600, maxSteps: Int = 5, runner: ScriptRunner = ScriptRunner()) -> Outcome {
+        var explored = 0
+        var finding: Explorer.Finding?
+        var others: [String: Int] = [:]
+        while explored < runs {
+            var options = options(for: cell, seed: seed, runs: runs - explored, firstRun: firstRun + explored, steps: steps)
+            options.shrinkBudget = shrinkBudget
+            let summary = Explorer(options: options, runner: runner).explore()
+            explored += summary.runsCompleted
+            others.merge(summary.failuresByInvariant) { $0 + $1 }
+            guard let found = summary.findings.first else { break }
+            finding = found
+            if shrinkBudget == 0 || found.minimal.steps.count <= maxSteps { break }
+        }
+        for catcher in catchers[cell.mistake ?? ""] ?? [] { others[catcher] = nil }
+        return Outcome(cell: cell, finding: finding, runs: explored, otherFailures: others)
     }
 
     /// The file a cell's minimal scenario is kept in: `media-player--no-notify-others.yaml`.
@@ -93,7 +107,10 @@ public enum MistakeMatrix {
     /// One line per cell: where it was caught, by what, and how far it shrank.
     public static func line(_ outcome: Outcome) -> String {
         let cell = outcome.cell.description.padding(toLength: 48, withPad: " ", startingAt: 0)
-        guard let finding = outcome.finding else { return "\(cell) NOT CAUGHT in \(outcome.runs) runs" }
+        guard let finding = outcome.finding else {
+            let others = outcome.otherFailures.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+            return "\(cell) NOT CAUGHT in \(outcome.runs) runs" + (others.isEmpty ? "" : " (broke first instead: \(others.joined(separator: ", ")))")
+        }
         let verdict = outcome.holds() ? "ok" : "TOO LONG"
         return "\(cell) run \(finding.run) (\(outcome.runs) runs)  \(finding.failure.invariant)  "
             + "\(finding.original.script.steps.count) → \(finding.minimal.steps.count) steps (\(finding.shrinkRuns) shrink runs)  \(verdict)"

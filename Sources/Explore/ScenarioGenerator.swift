@@ -16,6 +16,9 @@ import SimCore
 /// (one app takes the audio, then gives it back; a call rings, then ends), so a step can owe a
 /// follow-up a few steps later (`FollowUp`), and an unfinished call, alarm or Siri request makes
 /// its next step likelier. The kinds of step are weighted (`weights`) towards what apps do.
+/// Most runs open with a scene (`ScenarioGenerator+Scenes`): several apps set up on purpose in
+/// the order an interruption-ending or deactivation mistake needs, which random steps alone
+/// reach only once in thousands of runs.
 public struct ScenarioGenerator: Sendable {
     public var apps: [AppUnderTest]
     public var device: String
@@ -56,19 +59,32 @@ public struct ScenarioGenerator: Sendable {
         (.deviceControl, 4),
     ]
 
+    /// Run `run` of `seed`. Two runs in three open with a scene (`scene`): the apps set up one of
+    /// the multi-app situations most mistakes need, in a coherent order, and a random tail of up
+    /// to `steps` in all follows (a short tail leaves the scene's end state to judge). The other
+    /// runs are `steps` random steps.
     public func script(run: Int, seed: UInt64) -> ExploreScript {
         var random = SimRandom(seed: seed).fork("run \(run)")
         var state = GeneratorState()
-        let declared = declareApps(&random)
+        let opensWithScene = random.chance(2, in: 3)
+        let declared = declareApps(atLeast: opensWithScene ? 2 : 1, &random)
         var script = ExploreScript(
             name: "explore-\(seed)-\(run)", seed: random.next() % 1_000_000, device: device, platform: platform,
-            endsInterruptionWithoutNotifyOthers: random.chance(1, in: 4),
+            endsInterruptionWithoutNotifyOthers: random.chance(1, in: opensWithScene ? 2 : 4),
             accessories: random.chance(1, in: 3) ? [random.pick(Self.accessories)] : [], apps: declared, steps: [])
         for accessory in script.accessories { state.attach(accessory) }
+        let opening = opensWithScene ? Array(scene(apps: declared, state: &state, random: &random).prefix(steps)) : []
+        let count = opensWithScene ? opening.count + Int(random.integer(in: 0...Int64(steps - opening.count))) : steps
         var time: Int64 = 0
-        for index in 0..<steps {
+        for index in 0..<count {
             time += random.pick(Self.gapsMs)
             state.index = index
+            if index < opening.count {
+                var step = opening[index]
+                step.at = time
+                script.steps.append(step)
+                continue
+            }
             let owed = state.dueFollowUp().flatMap { followUp($0, at: time, apps: declared, state: &state, random: &random) }
             let step = owed ?? nextStep(at: time, apps: declared, state: &state, random: &random)
             script.steps.append(step)
@@ -76,12 +92,13 @@ public struct ScenarioGenerator: Sendable {
         return script
     }
 
-    /// One to three apps, each at most once: every app with a mistake, then others at random.
-    private func declareApps(_ random: inout SimRandom) -> [ExploreScript.App] {
+    /// One to three apps (at least `minimum`, a scene needs a partner), each at most once: every
+    /// app with a mistake, then others at random.
+    private func declareApps(atLeast minimum: Int, _ random: inout SimRandom) -> [ExploreScript.App] {
         var pool = apps.filter { $0.mistake == nil }
         random.shuffle(&pool)
         pool = apps.filter { $0.mistake != nil } + pool
-        let count = min(pool.count, max(apps.filter { $0.mistake != nil }.count, Int(random.integer(in: 1...3))))
+        let count = min(pool.count, max(apps.filter { $0.mistake != nil }.count, Int(random.integer(in: Int64(minimum)...3))))
         var declared: [ExploreScript.App] = []
         for app in pool.prefix(count) {
             let base = app.model.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -152,10 +169,11 @@ public struct ScenarioGenerator: Sendable {
         return commandStep(command, at: time, app: app.name, state: &state, random: &random)
     }
 
-    /// The app's command; one that starts audio often owes a release a few steps later.
-    private func commandStep(_ command: String, at time: Int64, app: String, state: inout GeneratorState,
-                         random: inout SimRandom) -> ExploreScript.Step {
-        if Self.startCommands.contains(command) { state.oweRelease(of: app, bySession: false, random: &random) }
+    /// The app's command; one that starts audio often owes a release a few steps later (unless a
+    /// scene, which gives the audio back itself, says not to).
+    func commandStep(_ command: String, at time: Int64, app: String, state: inout GeneratorState,
+                     random: inout SimRandom, owingRelease: Bool = true) -> ExploreScript.Step {
+        if owingRelease, Self.startCommands.contains(command) { state.oweRelease(of: app, bySession: false, random: &random) }
         if Self.permissionCommands.contains(command) { state.askedForPermission(app, random: &random) }
         return .init(at: time, verb: command, app: app)
     }
@@ -178,7 +196,7 @@ public struct ScenarioGenerator: Sendable {
         }
     }
 
-    private func deactivate(at time: Int64, app: String, random: inout SimRandom) -> ExploreScript.Step {
+    func deactivate(at time: Int64, app: String, random: inout SimRandom) -> ExploreScript.Step {
         .init(at: time, verb: "deactivate", app: app,
               fields: [.init(key: "notify-others", value: random.chance(1, in: 2) ? "true" : "false")])
     }
@@ -228,7 +246,7 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// Calls, alarms and Siri, each in its own order (ring, then answer or decline; answer, then hang up).
-    private func systemEvent(at time: Int64, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
+    func systemEvent(at time: Int64, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
         switch state.system {
         case .ringing:
             let answer = random.chance(1, in: 2)

@@ -37,7 +37,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "How many scenarios to generate and run.")
     var runs = 1_000
 
-    @Option(help: "Steps per scenario.")
+    @Option(help: "Steps per scenario (at most: a run that opens with a multi-app scene ends after a random tail); with --policy-only, inputs per run.")
     var steps = 12
 
     @Option(help: ArgumentHelp("Stop starting new runs after this much wall-clock time (e.g. 60s, 5m); results of the runs that completed do not depend on it.", valueName: "TIME"))
@@ -49,7 +49,7 @@ struct ExploreCommand: ParsableCommand {
     @Flag(help: "Explore the policy machine alone (random inputs straight into MediaPolicy, platform invariants after each): no apps, audio or files; prints steps per second.")
     var policyOnly = false
 
-    @Flag(help: "Explore each reference model with each of its mistakes (the cells of --apps that name a mistake, or all of them) beside a media player, a game and a navigation app, hunting the invariants named to catch it: prints, per cell, the run that caught it and the steps it shrank to, and writes the shrunk scenario to --out as MODEL--MISTAKE.yaml; exits 1 unless every cell is caught within --runs and shrunk to at most 5 steps.")
+    @Flag(help: "Explore each reference model with each of its mistakes (the cells of --apps that name a mistake, or all of them) beside a media player, a game, a navigation app and a podcast player, hunting the invariants named to catch it: prints, per cell, the first run whose catch shrinks to at most 5 steps and the steps it shrank to, and writes the shrunk scenario to --out as MODEL--MISTAKE.yaml; exits 1 unless every cell is caught within --runs and shrunk to at most 5 steps.")
     var mistakes = false
 
     func run() throws {
