@@ -16,7 +16,7 @@ enum APIMisuseChecks {
     }
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-CONFIG-DEFAULT-TO-SPEAKER"],
                      "defaultToSpeaker outside playAndRecord is badParam") { p in
             let device = try SimulatedDevice(platform: p.platform)
@@ -54,5 +54,5 @@ enum APIMisuseChecks {
             }
             p.expect(recordCode, equals: AVAudioSession.ErrorCode.insufficientPriority.rawValue, "the error code of activating playAndRecord during a call (insufficientPriority)")
         },
-    ]
+    ] }
 }

@@ -7,7 +7,7 @@ import Soundcheck
 enum ActiveSessionChangeChecks {
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-ACTIVE-CHANGE-APPLIES"],
                      "a preferred rate set while active is granted at once, and activating again succeeds and keeps it") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 43)
@@ -23,5 +23,5 @@ enum ActiveSessionChangeChecks {
             p.expect(device.run(as: "Rec") { AVAudioSession.sharedInstance().sampleRate }, equals: 44_100, "the sample rate after preferring 44.1 kHz while active")
             p.expect(device.session("Rec").isActive, "activating an active session again left it inactive")
         },
-    ]
+    ] }
 }

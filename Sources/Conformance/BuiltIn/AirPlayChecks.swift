@@ -10,9 +10,9 @@ import VirtualDevices
 /// streaming to simulated AirPlay 1 and AirPlay 2 speakers, heard at the speakers' port sinks.
 /// Each simulates only the few seconds its assertion needs.
 enum AirPlayChecks {
-    static let all: [BuiltInCheck] = buffering + flushing + timeline + playbackAPI + routes
+    static var all: [BuiltInCheck] { buffering + flushing + timeline + playbackAPI + routes }
 
-    static let buffering: [BuiltInCheck] = [
+    static var buffering: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-ENHANCED-BUFFERING", "AIRPLAY-FASTER-THAN-REALTIME", "AIRPLAY-BUFFER-DEPTH-BY-ROUTE", "AIRPLAY-LEGACY-REALTIME",
                       "AIRPLAY-REQUEST-MEDIA-DATA", "AIRPLAY-ENQUEUE-WHILE-READY"],
                      "the renderer asks the app for minutes ahead and fills an AirPlay 2 speaker over a minute ahead in 10 s; for an AirPlay 1 speaker seconds, played in real time") { p in
@@ -70,7 +70,7 @@ enum AirPlayChecks {
                 p.expect(!renderer.isReadyForMoreMediaData, "\(channels) ch \(bits) bit: a failed renderer wants nothing more")
             }
         },
-    ]
+    ] }
 
     /// Two seconds of a 440 Hz item at 48 kHz 16-bit mono, then two of a 660 Hz item at 22.05 kHz
     /// float stereo, on one speaker.
@@ -109,7 +109,7 @@ enum AirPlayChecks {
         p.expect(gaps.allSatisfy { $0 >= 3_900 }, "\(speaker): gaps at \(gaps) ms")
     }
 
-    static let flushing: [BuiltInCheck] = [
+    static var flushing: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-FLUSH-FROM-SOURCE-TIME", "AIRPLAY-FLUSH-MAY-FAIL", "AIRPLAY-FLUSH-ASYNC", "AIRPLAY-FLUSH-WHILE-PLAYING"],
                      "flush(fromSourceTime:) answers later, through its handler: yes for audio a speaker has not started playing out, no near or behind the playhead") { p in
             let (two, player, _) = try AirPlayBench.playing(["airplay:2"], platform: p.platform)
@@ -151,9 +151,9 @@ enum AirPlayChecks {
             p.expect(receiver.gapFrames, equals: 0, "gap frames")
             p.expect(AirPlayBench.toneDBFS(device, uids[0], 440, from: 3_100, to: 5_000) > -7, "the tone after the seek")
         },
-    ]
+    ] }
 
-    static let timeline: [BuiltInCheck] = [
+    static var timeline: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-SYNCHRONIZER-RATE", "AIRPLAY-TIMEBASE-CLOCK"],
                      "with no renderer the timeline follows the host clock at the rate set; setRate(_:time:) sets the time first; rate 0 holds it") { p in
             let device = try p.device()
@@ -190,7 +190,7 @@ enum AirPlayChecks {
             p.expect(synchronizer.renderers.isEmpty, "removed at 2 s")
             p.expect(log.entries, equals: ["first false", "stranger false", "second true"], "completion handlers")
         },
-    ]
+    ] }
 
     /// A renderer on a synchronizer in app "Radio", whose session plays (long-form when `longForm`).
     static func rendererOnSynchronizer(_ device: SimulatedDevice, longForm: Bool = false)
@@ -210,7 +210,7 @@ enum AirPlayChecks {
         try p.require(device.device.ports.first { $0.portType == .builtInSpeaker }?.uid, "the built-in speaker")
     }
 
-    static let playbackAPI: [BuiltInCheck] = [
+    static var playbackAPI: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-RENDERER-AND-SYNCHRONIZER", "AIRPLAY-ADD-RENDERER"],
                      "an added renderer plays on the synchronizer's timeline: a second of tone enqueued at 1 s is silent for the timeline's first second, then heard for one") { p in
             let device = try p.device()
@@ -311,9 +311,9 @@ enum AirPlayChecks {
             other.run(as: "Radio") { shared.addRenderer(AVSampleBufferAudioRenderer()) }
             p.expect(shared.renderers.count, equals: 2, "default policy: renderers")
         },
-    ]
+    ] }
 
-    static let routes: [BuiltInCheck] = [
+    static var routes: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-ROUTE-DETECTOR", "AIRPLAY-ROUTE-DETECTION-DEFAULT-OFF"],
                      "AVRouteDetector detects nothing until enabled; then an AirPlay speaker coming and going flips multipleRoutesDetected and posts the notification each time") { p in
             let device = try p.device()
@@ -333,7 +333,7 @@ enum AirPlayChecks {
             p.expect(!detector.multipleRoutesDetected, "gone with the speaker")
             p.expect(log.entries, equals: ["changed true", "changed false"], "notifications")
         },
-    ]
+    ] }
 }
 
 /// Lines a check's callbacks append, in order.

@@ -10,7 +10,7 @@ import VirtualDevices
 /// the picture on the device matches the sound from AirPlay speakers that hold seconds of it
 /// ahead; the video itself stays on the device.
 enum AirPlayVideoChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-VIDEO-SYNC", "AIRPLAY-VIDEO-NOT-AIRPLAYED"],
                      "a display layer on the audio renderer's synchronizer shows each second's frame within 1 ms of that second's sound at an AirPlay 2 speaker buffering seconds ahead, through the delayed start and a pause; the speaker receives only the audio") { p in
             let device = try SimulatedDevice(profile: "iphone", platform: p.platform, seed: 3)
@@ -60,7 +60,7 @@ enum AirPlayVideoChecks {
             p.expect(received, equals: 6 * 44_100, "stream frames the speaker received")
             p.expect(device.run(as: "Movie") { player.videoFramesEnqueued }, equals: 180, "frames enqueued into the layer")
         },
-    ]
+    ] }
 }
 
 extension AirPlayBench {

@@ -35,7 +35,7 @@ enum AppLifecycleChecks {
         func of(_ app: String) -> [String] { entries.filter { $0.app == app }.map(\.name) }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["UIKIT-DID-BECOME-ACTIVE-CASES"],
                      "didBecomeActive arrives on launch, on return from the background and when Control Center is dismissed; under Control Center the app is inactive, still in the foreground, and its audio plays on") { p in
             let device = try p.device()
@@ -94,5 +94,5 @@ enum AppLifecycleChecks {
             let unknown = try p.require(URL(string: "nobody://"), "a URL")
             p.expect(!stage.device.run(as: "Host") { UIApplication.shared.canOpenURL(unknown) }, "canOpenURL for a scheme no app declares")
         },
-    ]
+    ] }
 }

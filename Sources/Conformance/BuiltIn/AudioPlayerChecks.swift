@@ -112,7 +112,7 @@ enum AudioPlayerChecks {
         return url
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["PLAYER-INIT-LOCAL-URL-OR-DATA"],
                      "a tone file plays on the speaker and moves to the headphones at the next IO cycle") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 11)
@@ -529,5 +529,5 @@ enum AudioPlayerChecks {
             p.expect(abs(end.nanoseconds - 4_000_000_000) < 25_000_000, "finished at \(end)")
             p.expect(!player.isPlaying, "the player says it is still playing")
         },
-    ]
+    ] }
 }

@@ -115,7 +115,7 @@ enum AudioQueueChecks {
         try play(timePitch: true, algorithm: kAudioQueueTimePitchAlgorithm_Spectral, seed: 30, platform: platform)
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-INTERRUPT-AUDIOQUEUE-SOFTWARE-CODEC"], "a software-codec queue is simply restarted after the interruption") { p in
             let device = try p.device()
             let radio = try mp3Player(frequency: 700)
@@ -238,5 +238,5 @@ enum AudioQueueChecks {
             let varispeed = try play(timePitch: true, algorithm: kAudioQueueTimePitchAlgorithm_Varispeed, rate: 2, seed: 35, platform: p.platform)
             p.expect(abs(varispeed.frequency - 880) < 4 && abs(reference.sounding - varispeed.sounding - 0.5) < 0.04, "varispeed: \(varispeed)")
         },
-    ]
+    ] }
 }

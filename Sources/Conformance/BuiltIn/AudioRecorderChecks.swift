@@ -57,7 +57,7 @@ enum AudioRecorderChecks {
     }
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-PERMISSION-SILENCE"],
                      "a recorder captures a USB input tone, and only silence before record permission is granted") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 31)
@@ -292,5 +292,5 @@ enum AudioRecorderChecks {
             p.expect(!timed.isRecording, "the recorder still records after its 0.5 s duration")
             p.expect(try Self.readBack(timedURL).samples.count, equals: 24_000, "frames in a 0.5 s recording at 48 kHz")
         },
-    ]
+    ] }
 }

@@ -47,9 +47,9 @@ enum AudioUnitChecks {
         mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,
         mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2, mBitsPerChannel: 32, mReserved: 0)
 
-    static let all: [BuiltInCheck] = facts + errorCodes + lifecycle
+    static var all: [BuiltInCheck] { facts + errorCodes + lifecycle }
 
-    static let facts: [BuiltInCheck] = [
+    static var facts: [BuiltInCheck] { [
         BuiltInCheck(["AU-ENABLE-IO-DEFAULTS"], "RemoteIO starts with output on (output scope, element 0) and input off (input scope, element 1); both sides have I/O") { p in
             try withRemoteIO(try p.device()) { unit in
                 p.expect(uint32(unit, kAudioOutputUnitProperty_EnableIO, kAudioUnitScope_Output, 0), equals: 1, "EnableIO, output scope, element 0")
@@ -112,9 +112,9 @@ enum AudioUnitChecks {
             p.expect(AudioComponentCopyName(component, &name), equals: 0, "AudioComponentCopyName")
             p.expect(name?.takeRetainedValue() as String?, equals: "Apple: AUVoiceProcessor", "the component's name")
         },
-    ]
+    ] }
 
-    static let errorCodes: [BuiltInCheck] = [
+    static var errorCodes: [BuiltInCheck] { [
         BuiltInCheck(["AU-ERROR-CODES"], "a scope the property does not live in is kAudioUnitErr_InvalidScope (−10866); an element beyond the scope's count is kAudioUnitErr_InvalidElement (−10877)") { p in
             try withRemoteIO(try p.device()) { unit in
                 p.expect(formatStatus(unit, kAudioUnitScope_Global, 0), equals: -10866, "StreamFormat in the global scope")
@@ -187,9 +187,9 @@ enum AudioUnitChecks {
                 p.expect(writable.boolValue, "the client side's format is writable")
             }
         },
-    ]
+    ] }
 
-    static let lifecycle: [BuiltInCheck] = [
+    static var lifecycle: [BuiltInCheck] { [
         BuiltInCheck(["AU-LIFECYCLE"], "rendering or starting before AudioUnitInitialize is kAudioUnitErr_Uninitialized (−10867); formats and MaximumFramesPerSlice change only uninitialized (−10849)") { p in
             try withRemoteIO(try p.device()) { unit in
                 var timeStamp = AudioTimeStamp()
@@ -219,5 +219,5 @@ enum AudioUnitChecks {
                 p.expect(error, equals: -10874, "LastRenderError")
             }
         },
-    ]
+    ] }
 }

@@ -42,9 +42,9 @@ enum AudioUnitGraphChecks {
         return 0
     }
 
-    static let all: [BuiltInCheck] = components + graphs
+    static var all: [BuiltInCheck] { components + graphs }
 
-    static let components: [BuiltInCheck] = [
+    static var components: [BuiltInCheck] { [
         BuiltInCheck(["AU-FIND-NEXT-WILDCARD"], "a wildcard search walks every component, RemoteIO first, in the same order each time, and AudioComponentCount agrees") { p in
             var any = AudioComponentDescription()
             let first = all(matching: any).map { name($0) }
@@ -69,9 +69,9 @@ enum AudioUnitGraphChecks {
             p.expect(AudioComponentGetVersion(component, &version) == 0 && version > 0, "a version")
             p.expect(AudioComponentFindNext(component, &description) == nil, "nothing after RemoteIO matches its full description")
         },
-    ]
+    ] }
 
-    static let graphs: [BuiltInCheck] = [
+    static var graphs: [BuiltInCheck] { [
         BuiltInCheck(["AU-GRAPH-SERVICES"], "AUGraph player callback → mixer (bus volume 0.5) → RemoteIO: the 1 kHz tone reaches both speaker channels at 0.4, converted from 44.1 to 48 kHz; stopped, silence") { p in
             let device = try p.device()
             var graph: AUGraph?
@@ -150,5 +150,5 @@ enum AudioUnitGraphChecks {
             let rendered = try rig.render()
             p.expect(rendered.count == 2 && abs(rendered[0] - 0.7) < 1e-6 && abs(rendered[1] - 0.3) < 1e-6, "the sum (\(rendered))")
         },
-    ]
+    ] }
 }

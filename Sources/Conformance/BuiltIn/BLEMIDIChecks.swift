@@ -13,7 +13,7 @@ import VirtualDevices
 enum BLEMIDIChecks {
     typealias V = BLEMIDIVectors
 
-    static let all: [BuiltInCheck] = systemChecks + linkChecks + codecChecks + peerVectorChecks
+    static var all: [BuiltInCheck] { systemChecks + linkChecks + codecChecks + peerVectorChecks }
 
     /// A keyboard paired on `bench` (ready at 500 ms) and an Apple-style Core MIDI app started
     /// before it, run to 1 s.
@@ -27,7 +27,7 @@ enum BLEMIDIChecks {
 
     // MARK: Releases, hardware, names, reconnection
 
-    static let systemChecks: [BuiltInCheck] = [
+    static var systemChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-BLE-IOS8-YOSEMITE"], "from iOS 8 (and on the Mac) a paired BLE keyboard sends to and receives from an app; on iOS 7 the radio finds and joins nothing") { p in
             let bench = try MIDIBench(platform: p.platform)
             let app = try pairedKeyboard(bench)
@@ -111,7 +111,7 @@ enum BLEMIDIChecks {
             p.expect(app.received.map(\.bytes), equals: [[0x90, 0x3C, 0x64]], "from the keyboard")
             p.expect(bench.lines("ble.peer-received").map { $0.fields["bytes"] }, equals: [.string("90 40 7F")], "to the keyboard")
         },
-    ]
+    ] }
 
     /// Whether `body` throws `expected`.
     static func fails(with expected: BLERadioError, _ body: () throws(BLERadioError) -> Void) -> Bool {
@@ -123,7 +123,7 @@ enum BLEMIDIChecks {
 // MARK: The link
 
 extension BLEMIDIChecks {
-    static let linkChecks: [BuiltInCheck] = [
+    static var linkChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-BLE-GATT-UUIDS"], "the device advertises the MIDI service as a peripheral and a remote central connects; each link has one central and one peripheral") { p in
             let device = try MIDIBench(platform: p.platform)
             p.expect(fails(with: .deviceNotAdvertising) { () throws(BLERadioError) in try device.radio.acceptConnection(fromCentral: "Mac") },
@@ -216,13 +216,13 @@ extension BLEMIDIChecks {
             p.expect(worst < interval.nanoseconds + settings.processingLatency.nanoseconds + settings.jitter.nanoseconds,
                      "worst latency \(worst) ns within an interval plus processing and jitter")
         },
-    ]
+    ] }
 }
 
 // MARK: The packet format
 
 extension BLEMIDIChecks {
-    static let codecChecks: [BuiltInCheck] = [
+    static var codecChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-BLE-WORKED-EXAMPLES"], "the specification's examples decode as documented: running status with and without a timestamp, low-byte wrap, real-time between running-status messages and inside a SysEx, a 30-byte SysEx across a full 20-byte packet carrying the time of its F7") { p in
             let examples: [(String, [BLEMIDIMessage])] = [
                 ("A4 B4 90 3C 7F", [V.message(4660, "90 3C 7F")]),
@@ -287,7 +287,7 @@ extension BLEMIDIChecks {
                 }
             }
         },
-    ]
+    ] }
 }
 
 // MARK: Peer vectors
@@ -316,7 +316,7 @@ extension BLEMIDIChecks {
         V.message(0x18B3, "A0 05 06"),  // the high bits jump in a new packet
     ]
 
-    static let peerVectorChecks: [BuiltInCheck] = [
+    static var peerVectorChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-BLE-RUNNING-STATUS"], "BlueZ midi1: 8 messages, the misplaced running status of packet 1_5 rejected (no Note Off); bluez-alsa multiple_running_status: running status does not carry into the next packets") { p in
             let bluez = V.decodeStream(
                 "a6 88 e8 00 40 88 b8 4a 3f 88 98 3e 0e",  // 1_1: three messages in one packet
@@ -414,5 +414,5 @@ extension BLEMIDIChecks {
                 }
             }
         },
-    ]
+    ] }
 }

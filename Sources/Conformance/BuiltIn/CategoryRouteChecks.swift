@@ -9,7 +9,7 @@ import VirtualDevices
 enum CategoryRouteChecks {
     static let outputOnly: [AVAudioSession.Category] = [.ambient, .soloAmbient, .playback]
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-OUTPUT-ONLY-CATEGORIES"], "ambient, soloAmbient and playback play to the speaker and take no input, even from a headset") { p in
             for category in outputOnly {
                 let bench = try RouteBench(platform: p.platform)
@@ -64,5 +64,5 @@ enum CategoryRouteChecks {
             p.expect(lastIn.inputs.flatMap { $0.channels.map(\.channelName) }, equals: ["Input 1", "Input 2"], "their channels")
             p.expect(lastIn.outputs.flatMap { $0.channels.map(\.channelName) }, equals: route.outputChannelNames, "the same four outputs")
         },
-    ]
+    ] }
 }

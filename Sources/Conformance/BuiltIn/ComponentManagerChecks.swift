@@ -23,7 +23,7 @@ enum ComponentManagerChecks {
                                   componentFlags: 0, componentFlagsMask: 0)
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["COMPONENT-SEARCH-DESCRIPTION", "COMPONENT-SEARCH-RESULTS", "COMPONENT-TYPE-NAME-EFFECT", "COMPONENT-SANDBOX-SAFE-IOS"],
                      "a description with zero wildcards finds Apple's effects in search order, as AVAudioUnitComponents whose typeName is AVAudioUnitTypeEffect, sandbox-safe on iOS") { p in
             let device = try device(p)
@@ -133,5 +133,5 @@ enum ComponentManagerChecks {
             }
             p.expect(answers, equals: [true, false, true, false], "stereo in/out, sampler 2/2, sampler 0/2, delay 0/0")
         },
-    ]
+    ] }
 }

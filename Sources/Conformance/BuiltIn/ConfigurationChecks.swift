@@ -70,7 +70,7 @@ enum ConfigurationChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-CONFIG-DEFAULT"], "a fresh session is soloAmbient, in the default mode and policy, with no options") { p in
             let trial = try Trial(p)
             let (category, mode, policy, options) = trial.device.run(as: "App") {
@@ -288,5 +288,5 @@ enum ConfigurationChecks {
             p.expect(trial.refuses(.playback, mode: .shortFormVideo, policy: .longFormAudio), "longFormAudio in shortFormVideo")
             p.expect(trial.error(.playback, mode: .shortFormVideo) == nil, "shortFormVideo alone is taken")
         },
-    ]
+    ] }
 }

@@ -77,7 +77,7 @@ enum ConverterChecks {
         return outputs
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["FORMAT-CONVERTER-PCM-FORMATS"],
                      "Int16 → Float32 divides by 2^15 and Float32 → Int16 multiplies back exactly") { p in
             let int16 = try Self.format(.pcmFormatInt16)
@@ -294,5 +294,5 @@ enum ConverterChecks {
             p.expect(try dithered == run(.high, dither: true, .pcmFormatInt16), "dithering twice gave different output; it must be deterministic")
             p.expect(try dithered != run(.high, dither: false, .pcmFormatInt16), "dither on and off gave the same Int16 output; dither is ignored")
         },
-    ]
+    ] }
 }

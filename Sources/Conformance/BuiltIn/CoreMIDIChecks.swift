@@ -22,9 +22,9 @@ enum CoreMIDIChecks {
     /// `bytes` as trace lines write them (`90 3C 64`).
     static func hex(_ bytes: [UInt8]) -> TraceValue { .string(BLERadio.hex(bytes)) }
 
-    static let all: [BuiltInCheck] = studioChecks + [hostTime] + instrumentChecks
+    static var all: [BuiltInCheck] { studioChecks + [hostTime] + instrumentChecks }
 
-    static let studioChecks: [BuiltInCheck] = [
+    static var studioChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-STUDIO-SOURCES"], "a studio on an iPhone and on a Mac: a USB controller, a DIN interface to a legacy synth and a network session are three sources an app plays from and three destinations it plays to") { p in
             for profile in ["iphone", "mac"] {
                 let bench = try MIDIBench(platform: p.platform, profile: try DeviceProfile.load(profile))
@@ -135,9 +135,9 @@ enum CoreMIDIChecks {
             }
             p.expect(received.map { $0.time.nanoseconds - start.nanoseconds }, equals: expected, "each message once its last byte crossed")
         },
-    ]
+    ] }
 
-    static let hostTime = BuiltInCheck(["MIDI-TIMESTAMP-HOST-TIME"], "an app's timestamp 0 reaches a USB device now and a future host time exactly then; a two-note packet stamped for a DIN synth starts its first byte at that time") { p in
+    static var hostTime: BuiltInCheck { BuiltInCheck(["MIDI-TIMESTAMP-HOST-TIME"], "an app's timestamp 0 reaches a USB device now and a future host time exactly then; a two-note packet stamped for a DIN synth starts its first byte at that time") { p in
         let bench = try MIDIBench(platform: p.platform)
         let app = AppleStyleMIDIController()
         _ = bench.inApp { app.start() }
@@ -157,7 +157,7 @@ enum CoreMIDIChecks {
                  "what the devices received")
         p.expect(received.map(\.time.nanoseconds), equals: [1_000_000_000, 3_000_000_000, 4_000_960_000, 4_001_920_000],
                  "0 is now, a host time is when it goes, and a packet's time is its first byte's")
-    }
+    } }
 }
 
 // MARK: MIDI into instruments
@@ -205,7 +205,7 @@ extension CoreMIDIChecks {
         }
     }
 
-    static let instrumentChecks: [BuiltInCheck] = [
+    static var instrumentChecks: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-AU-EVENT-LIST"], "MusicDeviceMIDIEventList: a note-on at offset 100 sounds from frame 100 at 440 Hz; messages keep their order across packets; a SysEx split over two SysEx7 packets resets; an effect has no MIDI entry and a stray continuation is a parameter error") { p in
             let sampler = try MusicDeviceChecks.Sampler(p)
             p.expect(send([[ump(0x90, 69, 127)]], to: sampler.unit, offset: 100), equals: 0, "a note-on at offset 100")
@@ -300,5 +300,5 @@ extension CoreMIDIChecks {
                 p.expect((error as NSError).code, equals: Int(kAudioUnitErr_UnknownFileType), "the .sf2's error code")
             }
         },
-    ]
+    ] }
 }

@@ -43,7 +43,7 @@ enum DataSourceChecks {
     }
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-REASON-CONFIGURATION"],
                      "a recorder on the front mic records 440 Hz; after the back mic is chosen it records 880 Hz") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 51)
@@ -91,5 +91,5 @@ enum DataSourceChecks {
             try device.run(as: "Memo") { try front.setPreferredPolarPattern(nil) }
             p.expect(try Self.source(device, "Front").1.selectedPolarPattern, equals: .omnidirectional, "the front mic's pattern after clearing the preference")
         },
-    ]
+    ] }
 }

@@ -20,7 +20,7 @@ extension EngineChecks {
         static func from(_ refCon: UnsafeMutableRawPointer) -> GraphLog { Unmanaged.fromOpaque(refCon).takeUnretainedValue() }
     }
 
-    static let graph: [BuiltInCheck] = [
+    static var graph: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-AUGRAPH-ONE-OUTPUT"], "a graph with a RemoteIO node refuses a second output node (RemoteIO or VoiceProcessingIO) with -10862 and takes one again once the first is removed") { p in
             var made: AUGraph?
             p.expect(NewAUGraph(&made), equals: 0, "NewAUGraph")
@@ -82,5 +82,5 @@ extension EngineChecks {
                 guard Set(times).count == 1 else { p.expect(false, "cycle \(cycle) sample times \(times)"); break }
             }
         },
-    ]
+    ] }
 }

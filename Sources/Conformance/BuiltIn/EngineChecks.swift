@@ -18,9 +18,9 @@ enum EngineChecks {
         return buffer
     }
 
-    static let all: [BuiltInCheck] = mixing + [environmentInputs] + formats + graph
+    static var all: [BuiltInCheck] { mixing + [environmentInputs] + formats + graph }
 
-    static let mixing: [BuiltInCheck] = [
+    static var mixing: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-ENVIRONMENT-NODE"], "a mono player left of the listener in an environment node plays on the speaker's left channel, moved to the right on its right, and far away quieter") { p in
             let device = try p.device()
             let (engine, player) = try device.launch("Game", backgroundAudio: true) { () throws -> (AVAudioEngine, AVAudioPlayerNode) in
@@ -91,13 +91,13 @@ enum EngineChecks {
             _ = AudioUnitGetProperty(equalizer.audioUnit, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0, &value, &size)
             p.expect(value, equals: 0, "the node's bypass is the unit's kAudioUnitProperty_BypassEffect")
         },
-    ]
+    ] }
 }
 
 extension EngineChecks {
     /// The environment node's inputs: a mono source is placed, a stereo one passes through
     /// wherever it is, a four-channel one is refused.
-    static let environmentInputs = BuiltInCheck(["ENGINE-ENVIRONMENT-MONO-ONLY"],
+    static var environmentInputs: BuiltInCheck { BuiltInCheck(["ENGINE-ENVIRONMENT-MONO-ONLY"],
                                                 "right of the listener a mono player plays on the right channel only, a stereo one passes through on its own channels, and a four-channel connection is refused") { p in
         let device = try p.device()
         let stereo = try p.require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2), "stereo format")
@@ -147,11 +147,11 @@ extension EngineChecks {
         _ = device.advance(by: .milliseconds(300))
         let right = device.peakDBFS("Speaker", channel: 2)
         p.expect(right > -7, "the mono player right of the listener is placed on the right channel (\(right))")
-    }
+    } }
 }
 
 extension EngineChecks {
-    static let formats: [BuiltInCheck] = [
+    static var formats: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-NODE-FORMATS"], "a player connected to the mixer with a 22.05 kHz mono format has that format on both ends, and its 1 kHz buffer at that rate renders at 1 kHz from the 48 kHz output") { p in
             let output = try p.require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2), "output format")
             let connection = try p.require(AVAudioFormat(standardFormatWithSampleRate: 22_050, channels: 1), "connection format")
@@ -272,5 +272,5 @@ extension EngineChecks {
             p.expect(abs(buffer1k - 0.5) < 0.02, "the buffer's 1 kHz at 0.5: \(buffer1k)")
             p.expect(engine.isRunning, "the engine runs")
         },
-    ]
+    ] }
 }

@@ -6,12 +6,12 @@ import OpenAVFAudio
 /// API: their published parameters (IDs, ranges, defaults, presets' raw values) and what each does
 /// to a tone or a click.
 enum EngineEffectChecks {
-    static let all: [BuiltInCheck] = parameters + equalizer + delayReverbDistortion + timeEffects
+    static var all: [BuiltInCheck] { parameters + equalizer + delayReverbDistortion + timeEffects }
 
     /// Decibels of `amplitude` relative to `reference`.
     static func decibels(_ amplitude: Double, _ reference: Double = 0.5) -> Double { 20 * log10(amplitude / reference) }
 
-    static let parameters: [BuiltInCheck] = [
+    static var parameters: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-EFFECT-DELAY-PARAMETERS"], "AUDelay publishes wet/dry 0…100 (50), time 0…2 s (1), feedback −100…100 (50), cutoff 10 Hz…SampleRate/2 (15 kHz), and clamps") { p in
             let unit = try EffectUnitRig.make(kAudioUnitType_Effect, kAudioUnitSubType_Delay)
             defer { _ = AudioComponentInstanceDispose(unit) }
@@ -115,9 +115,9 @@ enum EngineEffectChecks {
             p.expect(EffectUnitRig.value(unit, kVarispeedParam_PlaybackRate), equals: 4, "rate 10 is clamped to")
             p.expect(AVAudioUnitVarispeed().rate, equals: 1, "AVAudioUnitVarispeed's initial rate")
         },
-    ]
+    ] }
 
-    static let equalizer: [BuiltInCheck] = [
+    static var equalizer: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-EFFECT-EQ-PARAMETRIC"], "AUNBandEQ: one parametric band of +12 dB at 1 kHz lifts a 1 kHz tone four times; bypassing the effect restores it") { p in
             let rig = try EffectUnitRig(kAudioUnitType_Effect, kAudioUnitSubType_NBandEQ, configure: { unit in
                 var bands: UInt32 = 1
@@ -172,9 +172,9 @@ enum EngineEffectChecks {
             let after = try rig.render(4_608)
             p.expect(Array(after[512...]) == (9_728..<13_824).map(input), "after the crossfade the signal passes bit for bit again")
         },
-    ]
+    ] }
 
-    static let delayReverbDistortion: [BuiltInCheck] = [
+    static var delayReverbDistortion: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-EFFECT-DELAY-ECHOES"], "AVAudioUnitDelay (wet 100 % by default) plays a click back after delayTime (0.1 s: frame 4,800)") { p in
             let delay = AVAudioUnitDelay()
             p.expect(delay.wetDryMix == 100 && delay.delayTime == 1 && delay.feedback == 50 && delay.lowPassCutoff == 15_000,
@@ -262,9 +262,9 @@ enum EngineEffectChecks {
             p.expect(cubed > -20, "multiDistortedCubed fully wet: harmonics above −20 dB (\(cubed) dB)")
             p.expect(gentle < cubed - 10, "−30 dB pre-gain: harmonics over 10 dB lower (\(gentle) dB vs \(cubed) dB)")
         },
-    ]
+    ] }
 
-    static let timeEffects: [BuiltInCheck] = [
+    static var timeEffects: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-EFFECT-VARISPEED-RATE"], "AVAudioUnitVarispeed at rate 2 plays a 440 Hz tone at 880 Hz in half the time") { p in
             let varispeed = AVAudioUnitVarispeed()
             varispeed.rate = 2
@@ -310,5 +310,5 @@ enum EngineEffectChecks {
             let speed = Double(rate.consumed) / 44_544
             p.expect(speed > 1.95 && speed < 2.15, "rate 2 halves the duration: input per output \(speed)")
         },
-    ]
+    ] }
 }

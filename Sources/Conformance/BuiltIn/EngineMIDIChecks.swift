@@ -7,7 +7,7 @@ import Soundcheck
 /// MIDI scheduled on an instrument node of an engine that the simulated device pulls (not an
 /// offline render): where the note lands at the speaker port, and when a SysEx takes effect.
 enum EngineMIDIChecks {
-    static let all: [BuiltInCheck] = [scheduledNoteAtThePort]
+    static var all: [BuiltInCheck] { [scheduledNoteAtThePort] }
 
     /// The app's view of the block: a node sample time the render already reached, and the IO
     /// frame that sample time played at (its host time's frame on the device's IO clock).
@@ -15,7 +15,7 @@ enum EngineMIDIChecks {
     /// AUv3 sample times are the node's frame count; a running engine's node sample time and the
     /// device's IO frames advance together, one IO buffer per render, so a time `n` samples after
     /// `lastRenderTime` plays `n` frames after that render's first IO frame.
-    static let scheduledNoteAtThePort = BuiltInCheck(["MIDI-AU-SAMPLE-OFFSET"], "on the device, a note-on scheduled through a running engine's sampler at lastRenderTime + 4,800 samples starts at the speaker port on exactly that IO frame; a GM System On SysEx sent through the block for a later sample time silences the note at once (within one IO buffer and the 30 ms release), not at its sample time") { p in
+    static var scheduledNoteAtThePort: BuiltInCheck { BuiltInCheck(["MIDI-AU-SAMPLE-OFFSET"], "on the device, a note-on scheduled through a running engine's sampler at lastRenderTime + 4,800 samples starts at the speaker port on exactly that IO frame; a GM System On SysEx sent through the block for a later sample time silences the note at once (within one IO buffer and the 30 ms release), not at its sample time") { p in
         let device = try p.device()
         let (engine, sampler) = try device.launch("Synth", backgroundAudio: true) { () throws -> (AVAudioEngine, AVAudioUnitSampler) in
             try AVAudioSession.sharedInstance().setCategory(.playback)
@@ -62,5 +62,5 @@ enum EngineMIDIChecks {
         p.expect(after[(sentFrame - ioBuffer - 480)..<(sentFrame - ioBuffer)].contains { $0 != 0 }, "the note sounds until the SysEx is sent")
         p.expect(after[(sentFrame + ioBuffer + release)..<(stamped + ioBuffer)].allSatisfy { $0 == 0 },
                  "silent from one IO buffer and the release after sending (frame \(sentFrame + ioBuffer + release)), before its sample time (frame \(stamped))")
-    }
+    } }
 }

@@ -5,7 +5,7 @@ import OpenAVFAudio
 /// its input buses, fan-out, format conversion into the mixer, mixing settings that stay with the
 /// source, and taps.
 enum EngineNodeChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-LAZY-SINGLETONS"], "the main mixer is made on first use and connected to the output node") { p in
             let engine = AVAudioEngine()
             p.expect(engine.attachedNodes.isEmpty, "a new engine has no nodes attached")
@@ -151,5 +151,5 @@ enum EngineNodeChecks {
             player.volume = 3
             p.expect(player.volume, equals: 1, "a volume of 3 is clamped to")
         },
-    ]
+    ] }
 }

@@ -16,7 +16,7 @@ enum EnginePlayerChecks {
         return (engine, player)
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-PLAYER-INITIALLY-PAUSED"], "a scheduled buffer stays silent until play(), then plays sample for sample; mono reaches both sides") { p in
             let engine = try EngineSignals.offlineEngine()
             let player = AVAudioPlayerNode()
@@ -147,5 +147,5 @@ enum EnginePlayerChecks {
             p.expect(player.isPlaying, "the player itself plays on")
             p.expect(device.sink("Speaker")?.isSilent(channel: 1, from: start, to: device.now) == true, "the speaker stays silent")
         },
-    ]
+    ] }
 }

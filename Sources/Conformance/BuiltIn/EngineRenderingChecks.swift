@@ -35,9 +35,9 @@ enum EngineRenderingChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = manualRendering + onTheDevice
+    static var all: [BuiltInCheck] { manualRendering + onTheDevice }
 
-    static let manualRendering: [BuiltInCheck] = [
+    static var manualRendering: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-MANUAL-RENDERING-STOPPED"], "manual rendering is switched on only while stopped (−80801); each mode's calls check their mode (−80800, −80802, −50)") { p in
             let engine = try EngineSignals.offlineEngine()
             _ = engine.mainMixerNode
@@ -139,9 +139,9 @@ enum EngineRenderingChecks {
             }
             p.expect(code, equals: -10849, "enabling it on a running engine")
         },
-    ]
+    ] }
 
-    static let onTheDevice: [BuiltInCheck] = [
+    static var onTheDevice: [BuiltInCheck] { [
         BuiltInCheck(["ENGINE-VOICE-PROCESSING-BOTH-NODES"], "with voice processing the IO nodes sit on a VoiceProcessingIO unit that gets the node's switches") { p in
             let device = try p.device()
             try device.launch("Call", backgroundAudio: true) {
@@ -302,5 +302,5 @@ enum EngineRenderingChecks {
             let restarted = try p.require(player.lastRenderTime, "lastRenderTime after stop and start").sampleTime
             p.expect(restarted < before, "node time starts again after stop (\(restarted), was \(before))")
         },
-    ]
+    ] }
 }

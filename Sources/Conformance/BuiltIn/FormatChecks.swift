@@ -3,7 +3,7 @@ import OpenAVFAudio
 
 /// AVAudioFormat, AVAudioChannelLayout and AVAudioPCMBuffer as Apple's headers document them.
 enum FormatChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["FORMAT-STANDARD", "FORMAT-IS-STANDARD"], "the standard format is deinterleaved Float32 from a rate and channel count") { p in
             let format = try p.require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2), "standard stereo")
             p.expect(format.isStandard, "standard stereo says isStandard")
@@ -156,5 +156,5 @@ enum FormatChecks {
             let buffer = try p.require(AVAudioPCMBuffer(pcmFormat: pcm, frameCapacity: 1024), "a PCM buffer for standard stereo (the control)")
             p.expect(buffer.frameCapacity, equals: 1024, "the PCM buffer's frameCapacity")
         },
-    ]
+    ] }
 }

@@ -23,7 +23,7 @@ enum HardwareChannelChecks {
         return device
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-HW-CHANNELS-RANGE"], "channel counts below 1 or above the route's maximum are badParam and change nothing") { p in
             let device = try device(p, ["usb-interface:2x2@48000"], .playAndRecord)
             for count in [0, -2, 3, 9] {
@@ -120,5 +120,5 @@ enum HardwareChannelChecks {
             p.expect(HardwareNegotiator.resolve(preferences: HardwarePreferences(), hardware: hardware, outputs: [], inputs: []).sampleRate, equals: 48_000,
                      "no preference, nothing routed")
         },
-    ]
+    ] }
 }

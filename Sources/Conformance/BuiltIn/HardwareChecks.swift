@@ -6,7 +6,7 @@ import VirtualDevices
 
 /// Hardware values and preferences as the session reports and grants them.
 enum HardwareChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-HW-MAX-CHANNELS", "SESSION-HW-PREFERRED-CHANNELS"], "the maximum channel count follows the route, and a preferred count is granted") { p in
             let device = try p.device()
             try device.launchApp("Movie", .playback)
@@ -80,5 +80,5 @@ enum HardwareChecks {
             p.expect(channels, equals: 0, "inputNumberOfChannels")
             p.expect(latency, equals: 0, "inputLatency")
         },
-    ]
+    ] }
 }

@@ -32,7 +32,7 @@ enum HardwareNegotiationChecks {
     /// Whether `a` and `b` agree to the nanosecond the simulation counts in.
     static func same(_ a: TimeInterval, _ b: TimeInterval) -> Bool { abs(a - b) < 2e-9 }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-HW-RATE-DEFAULT"], "without preferences the phone runs at 48 kHz with 1024-frame IO cycles") { p in
             let hardware = try granted(p)
             p.expect(hardware.rate, equals: 48_000, "sampleRate")
@@ -139,5 +139,5 @@ enum HardwareNegotiationChecks {
             }
             p.expect(code, equals: AVAudioSession.ErrorCode.incompatibleCategory.rawValue, "playback cannot set input gain")
         },
-    ]
+    ] }
 }

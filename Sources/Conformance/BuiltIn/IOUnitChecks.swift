@@ -43,7 +43,7 @@ enum IOUnitChecks {
         return AudioUnitGetProperty(unit, kAudioUnitProperty_SampleRate, scope, element, &rate, &size) == 0 ? rate : nil
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["AU-SCOPES"], "a mixer has as many input elements as it is given and one output element; each input element keeps its own volume, the global scope the unit's frame limit; RemoteIO has two elements on each side") { p in
             let mixer = try mixer(p)
             defer { _ = AudioComponentInstanceDispose(mixer) }
@@ -138,7 +138,7 @@ enum IOUnitChecks {
             let sounded = try p.require(onset(device, after: played), "the OpenAL source at the speaker")
             p.expect(sounded < .milliseconds(10), "alSourcePlay to speaker in \(sounded)")
         },
-    ]
+    ] }
 
     /// How long after `start` the speaker's left channel first exceeds −30 dBFS.
     static func onset(_ device: SimulatedDevice, after start: HostTime) -> HostDuration? {

@@ -8,7 +8,7 @@ import VirtualDevices
 /// Choosing inputs: a port, a built-in microphone, a polar pattern, USB channels — and which
 /// channel a recording takes by default, read from what the app receives.
 enum InputChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-INPUT-SELECTION"], "a VoIP app keeps the built-in mic while a wired headset is plugged in") { p in
             let device = try p.device()
             try device.attach("wired-headset")
@@ -65,5 +65,5 @@ enum InputChecks {
             p.expect(error?.domain, equals: "NSOSStatusErrorDomain", "domain")
             p.expect(error?.code, equals: AVAudioSession.ErrorCode.badParam.rawValue, "code")
         },
-    ]
+    ] }
 }

@@ -18,7 +18,7 @@ enum InterAppAudioChecks {
     /// The first frame whose sample is not silence, in a sink's captured samples.
     static func onset(_ samples: [Float]?) -> Int? { samples?.firstIndex { abs($0) > 1e-6 } }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["IAA-GENERATOR-KEEPS-MIC", "IAA-MIC-NO-EXTRA-LATENCY"],
                      "a connected generator node keeps its microphone: a tone at the mic reaches its input callback before the host pulls it in the same IO cycle, and the speaker plays it from the very frame the mic took it") { p in
             let stage = try InterAppAudioStage(platform: p.platform, installs: [("Amp", .amp, InterAppAudioStage.amp)])
@@ -209,5 +209,5 @@ enum InterAppAudioChecks {
             p.expect(stage.device.run(as: "Host") { stage.host.discover() }.isEmpty, "still no node after publishing")
             p.expect(stage.device.run(as: "Drone") { node.publishedDescription } == nil, "nothing was published")
         },
-    ]
+    ] }
 }

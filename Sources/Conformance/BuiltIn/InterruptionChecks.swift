@@ -19,7 +19,7 @@ enum InterruptionChecks {
         return (device, log)
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-INTERRUPT-BACKGROUND-BY-FOREGROUND", "SESSION-INTERRUPT-ANY-TIME"],
                      "an app playing in the background is interrupted when a foreground app activates a non-mixable session") { p in
             let (device, log) = try radioInterruptsMusic(p)
@@ -116,7 +116,7 @@ enum InterruptionChecks {
             p.expect(device.session("Music").configuration.category, equals: .playback, "it has only what it set since relaunch")
             p.expect(device.isAudible("Music") == false, "nothing plays before it activates")
         },
-    ]
+    ] }
 
     static let began = AVAudioSession.InterruptionType.began.rawValue
     static let ended = AVAudioSession.InterruptionType.ended.rawValue

@@ -10,7 +10,7 @@ import Soundcheck
 /// Long-form audio and Now Playing on the Mac (the `mac` device profile): what a Mac app does
 /// differently — it only sets the route sharing policy, and it tells Now Playing when it plays.
 enum MacAirPlayChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-MACOS-SESSION"],
                      "on a Mac an app that only sets its route sharing policy to long-form (no category, no activation) plays on the AirPlay 2 speaker the user picked, while another app's system sound stays on the MacBook speakers") { p in
             let device = try SimulatedDevice(profile: "mac", platform: p.platform, seed: 2)
@@ -80,7 +80,7 @@ enum MacAirPlayChecks {
             p.expect(device.events("nowplaying.state", app: "Podcasts").map { $0.fields["state"] },
                      equals: [.string("playing"), .string("paused"), .string("playing")], "the states Podcasts set")
         },
-    ]
+    ] }
 }
 
 /// A Mac player written against Apple's API: an AVAudioPlayer, the toggle command, and (when

@@ -18,7 +18,7 @@ enum ModeChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-MODE-VOICECHAT-ROUTES"],
                      "voiceChat routes a call like the phone: receiver and built-in mic, or a Bluetooth headset without asking for it") { p in
             let plain = try Self.route(p, mode: .voiceChat)
@@ -57,5 +57,5 @@ enum ModeChecks {
             p.expect(roundTrip < 0.010,
                      "input-to-output latency is \(roundTrip * 1000) ms (input \(input * 1000) ms + output \(output * 1000) ms + 2 × IO buffer \(buffer * 1000) ms); expected under 10 ms")
         },
-    ]
+    ] }
 }

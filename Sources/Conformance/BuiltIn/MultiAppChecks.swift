@@ -9,7 +9,7 @@ import VirtualDevices
 enum MultiAppChecks {
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-ACTIVATE-MIXABLE"],
                      "an ambient game mixes with Music; a call interrupts both") { p in
             let device = try SimulatedDevice(profile: "iphone", platform: .ios17, seed: 2)
@@ -104,5 +104,5 @@ enum MultiAppChecks {
             p.expect(inputs.map(\.portType), equals: [.builtInMic, .usbAudio], "the multiRoute inputs")
             p.expect(inputs.flatMap { $0.channels ?? [] }.count, equals: 3, "input channels: the built-in mic and the two USB inputs")
         },
-    ]
+    ] }
 }

@@ -23,7 +23,7 @@ enum MultichannelChecks {
         (1...channels).filter { device.peakDBFS(port, channel: $0) > -40 }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["MULTICHANNEL-DEFAULT-STEREO-FIRST-TWO", "MULTICHANNEL-DEFAULT-MONO-FIRST-TWO"],
                      "stereo and mono content play on the first two channels of a six-channel HDMI route") { p in
             for (source, what) in [(stereoTone, "stereo"), (AudioSource.sine(frequency: 1_000, amplitude: 0.5), "mono")] {
@@ -114,7 +114,7 @@ enum MultichannelChecks {
             p.expect(soundingChannels(device, "HDMIOutput-1", channels: 2), equals: [2], "HDMI channels with sound")
             p.expect(soundingChannels(device, "Wired Headphones", channels: 2), equals: [], "headphone channels with sound")
         },
-    ]
+    ] }
 
     /// A mono 1 kHz tone file, 16-bit WAV at 48 kHz.
     static func writeTone(to url: URL, seconds: Int) throws {

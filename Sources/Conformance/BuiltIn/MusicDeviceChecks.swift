@@ -46,7 +46,7 @@ enum MusicDeviceChecks {
         return Double(crossings) * rate / Double(max(1, samples.count))
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["MIDI-AU-SAMPLE-OFFSET", "MIDI-THREE-BYTE-MESSAGE"],
                      "a note-on sent to AUSampler with offset 100 sounds from frame 100 of the next render, at 440 Hz for note 69") { p in
             let sampler = try Sampler(p)
@@ -89,5 +89,5 @@ enum MusicDeviceChecks {
             _ = try render()
             p.expect(try render().allSatisfy { $0 == 0 }, "silent 100 ms after stopNote")
         },
-    ]
+    ] }
 }

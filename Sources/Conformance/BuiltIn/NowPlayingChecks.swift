@@ -9,7 +9,7 @@ import Soundcheck
 /// Now Playing info and remote commands (MediaPlayer): what the system does with what the app
 /// publishes, and which commands reach which handler.
 enum NowPlayingChecks {
-    static let all: [BuiltInCheck] = commands + adoption
+    static var all: [BuiltInCheck] { commands + adoption }
 
     /// App "Radio" playing the long-form fixture on the local route, taking remote commands:
     /// pause and play drive its synchronizer.
@@ -26,7 +26,7 @@ enum NowPlayingChecks {
         return player
     }
 
-    static let adoption: [BuiltInCheck] = [
+    static var adoption: [BuiltInCheck] { [
         BuiltInCheck(["NOW-PLAYING-ADOPT", "NOW-PLAYING-CONTROL-CENTER"],
                      "the playing app's Now Playing info reaches the system, and Control Center's pause and play reach its handlers: the speaker goes silent and plays again") { p in
             let device = try p.device()
@@ -50,9 +50,9 @@ enum NowPlayingChecks {
             p.expect(device.events("remote.command").map { $0.fields["source"] }, equals: [.string("control-center"), .string("control-center")],
                      "sources")
         },
-    ]
+    ] }
 
-    static let commands: [BuiltInCheck] = [
+    static var commands: [BuiltInCheck] { [
         BuiltInCheck(["REMOTE-COMMAND-HEADSET-BUTTON"],
                      "the headset's middle button reaches the playing app as toggle play/pause: its player pauses (the speaker goes silent) and plays again") { p in
             let folder = try FileChecks.scratch("headset")
@@ -140,5 +140,5 @@ enum NowPlayingChecks {
                                                                    (.deviceNotFound, 120), (.commandFailed, 200)]
             for (status, raw) in statuses { p.expect(status.rawValue, equals: raw, "\(status)") }
         },
-    ]
+    ] }
 }

@@ -26,7 +26,7 @@ enum OneDeviceTruthChecks {
         device.run(as: app) { body(AVAudioSession.sharedInstance()) }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-HW-ONE-ROUTE"],
                      "an ambient game and a VoIP call read the same route and sample rate") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 1)
@@ -167,5 +167,5 @@ enum OneDeviceTruthChecks {
             p.expect(!input.isSilent(channel: 1, from: .milliseconds(100), to: .milliseconds(900)), "the app heard nothing from the mic while in the foreground")
             p.expect(input.isSilent(channel: 1, from: .milliseconds(1100), to: .seconds(2)), "the app still heard the mic in the background without the audio background mode")
         },
-    ]
+    ] }
 }

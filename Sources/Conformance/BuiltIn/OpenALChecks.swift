@@ -79,7 +79,7 @@ enum OpenALChecks {
         return 20 * log10(max(image, 1e-9) / max(fundamental, 1e-9))
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["OPENAL-OUTPUT-CAPTURE"],
                      "the capturer hands the app what its context rendered: the left source's tone, louder on the left, at the rate and format it asked for") { p in
             let device = try p.device()
@@ -185,5 +185,5 @@ enum OpenALChecks {
             p.expect(ahead[0] > -30 && abs(ahead[0] - ahead[1]) < 1 && ahead[4] < -60 && ahead[5] < -60,
                      "ahead: the front pair alike, the surrounds silent: \(ahead)")
         },
-    ]
+    ] }
 }

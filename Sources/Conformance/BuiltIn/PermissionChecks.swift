@@ -7,7 +7,7 @@ import VirtualDevices
 
 /// Record permission: one dialog, remembered, and silence until the user says yes.
 enum PermissionChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-PERMISSION-REQUEST-API", "SESSION-PERMISSION-MODAL-DIALOG", "SESSION-PERMISSION-ONCE",
                       "SESSION-PERMISSION-IMMEDIATE-ANSWER", "SESSION-PERMISSION-PURPOSE"],
                      "a request shows one dialog; input is silence until the user grants; a later request is answered at once") { p in
@@ -90,5 +90,5 @@ enum PermissionChecks {
             p.expect(device.run(as: "Memo") { AVAudioApplication.shared.isInputMuted }, "isInputMuted")
             p.expect(device.inputPeak("Memo") < -90, "silence while muted")
         },
-    ]
+    ] }
 }

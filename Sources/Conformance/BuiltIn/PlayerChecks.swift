@@ -15,7 +15,7 @@ enum PlayerChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["PLAYER-PAN", "PLAYER-MULTIPLE-INSTANCES"], "two players sound at once, one panned full left and one full right") { p in
             let folder = try FileChecks.scratch("pan")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -64,5 +64,5 @@ enum PlayerChecks {
             let values: [(AVAudioQuality, Int)] = [(.min, 0), (.low, 0x20), (.medium, 0x40), (.high, 0x60), (.max, 0x7F)]
             for (quality, raw) in values { p.expect(quality.rawValue, equals: raw, "\(quality)") }
         },
-    ]
+    ] }
 }

@@ -8,7 +8,7 @@ import Soundcheck
 /// which in response will begin downloading the audio data … and then playing it out the
 /// speakers"), with items made from local files, heard at the speaker.
 enum QueuePlayerChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["AIRPLAY-AVPLAYER-RATE"],
                      "an AVQueuePlayer of three files loads nothing until its rate is set to 1, then plays them in turn at the speaker (the second, at 48 kHz, right after the first); advanceToNextItem skips to the third and pause silences it") { p in
             let device = try p.device()
@@ -59,5 +59,5 @@ enum QueuePlayerChecks {
             _ = device.advance(by: .milliseconds(500))
             p.expect(device.peakDBFS(speaker, last: .milliseconds(300)) < -90, "silent after pause()")
         },
-    ]
+    ] }
 }

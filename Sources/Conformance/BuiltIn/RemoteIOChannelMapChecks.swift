@@ -69,7 +69,7 @@ enum RemoteIOChannelMapChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["MULTICHANNEL-REMOTEIO-SEES-ALL", "MULTICHANNEL-DEFAULT-CHANNEL-MAP"],
                      "RemoteIO shows headphones and HDMI as four output channels; a channel map moves a stereo client from the headphones to HDMI 1 and 2") { p in
             let device = try p.device()
@@ -107,5 +107,5 @@ enum RemoteIOChannelMapChecks {
             }
             device.run(as: "DJ") { _ = AudioOutputUnitStop(tone.unit!); _ = AudioComponentInstanceDispose(tone.unit!) }
         },
-    ]
+    ] }
 }

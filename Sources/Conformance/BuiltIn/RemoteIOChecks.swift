@@ -31,9 +31,9 @@ enum RemoteIOChecks {
                                     mBitsPerChannel: 32, mReserved: 0)
     }
 
-    static let all: [BuiltInCheck] = elements + formats + voiceProcessing
+    static var all: [BuiltInCheck] { elements + formats + voiceProcessing }
 
-    static let elements: [BuiltInCheck] = [
+    static var elements: [BuiltInCheck] { [
         BuiltInCheck(["AU-REMOTEIO-ELEMENT-ZERO-OUTPUT"], "a render callback's 1 kHz sine reaches both speaker channels at its level and frequency, an ideal sine with no cycle missed") { p in
             let device = try p.device()
             let app = try launch(device, "Synth") { app in
@@ -99,9 +99,9 @@ enum RemoteIOChecks {
             _ = device.advance(to: .milliseconds(200))
             p.expect(log.phases.count, equals: count, "notifications after removal")
         },
-    ]
+    ] }
 
-    static let formats: [BuiltInCheck] = [
+    static var formats: [BuiltInCheck] { [
         BuiltInCheck(["AU-REMOTEIO-CONVERSION"], "a 44.1 kHz mono client plays at the 48 kHz hardware rate at its frequency and level, 940 or 941 frames per cycle; a 16 kHz capture format gets the mic tone") { p in
             let device = try p.device()
             device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -197,9 +197,9 @@ enum RemoteIOChecks {
             let level = try p.require(device.sink("Speaker")?.level(channel: 1, from: restart + .milliseconds(200), to: restart + .milliseconds(850)), "the speaker's level")
             p.expect(abs(level.rms - 0.5 / 2.0.squareRoot()) < 0.005, "the tone plays at its level (\(level.rms))")
         },
-    ]
+    ] }
 
-    static let voiceProcessing: [BuiltInCheck] = [
+    static var voiceProcessing: [BuiltInCheck] { [
         BuiltInCheck(["AU-VOICE-PROCESSING-EXTENDS-REMOTEIO"], "VoiceProcessingIO set up as RemoteIO plays and captures; MuteOutput silences the captured microphone, not the playback") { p in
             let device = try p.device()
             device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
@@ -281,5 +281,5 @@ enum RemoteIOChecks {
             p.expect(captured > 0.02, "the 16 kHz capture carries the microphone's 440 Hz (\(captured))")
             p.expect(misread.allSatisfy { $0 < captured / 100 }, "nothing at a misread rate's frequencies (\(misread))")
         },
-    ]
+    ] }
 }

@@ -20,7 +20,7 @@ enum RouteChoiceChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE"], "the speaker override plays to the speaker and records from the built-in mic, even with a headset") { p in
             let device = try p.device()
             try device.attach("wired-headset")
@@ -120,5 +120,5 @@ enum RouteChoiceChecks {
             try mic().setPreferredDataSource(nil)
             p.expect(try mic().selectedDataSource?.dataSourceName, equals: "Bottom", "the data source after clearing the choice")
         },
-    ]
+    ] }
 }

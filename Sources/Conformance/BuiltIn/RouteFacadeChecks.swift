@@ -7,7 +7,7 @@ import VirtualDevices
 /// Routes by category, mode and options, by accessory and plug order, as an app reads them: the
 /// media server's routing tests (which ask the route selector directly) asked through AVAudioSession.
 enum RouteFacadeChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-A2DP-OUTPUT-ONLY-CATEGORIES"],
                      "playback uses A2DP without any option; HFP-only headsets are not used") { p in
             let bench = try RouteBench(platform: p.platform)
@@ -246,5 +246,5 @@ enum RouteFacadeChecks {
             try bench.detach(headphones)
             p.expect(try bench.route(.multiRoute).outputTypes, equals: [.builtInSpeaker], "the outputs of a multiRoute session")
         },
-    ]
+    ] }
 }

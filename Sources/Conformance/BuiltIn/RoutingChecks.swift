@@ -6,7 +6,7 @@ import VirtualDevices
 
 /// Routes, ports and channels as apps read them, and how plugging and unplugging moves audio.
 enum RoutingChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-ROUTE-DESCRIPTION", "ROUTING-ROUTE-HIERARCHY", "ROUTING-PORT-FOUR-PROPERTIES", "ROUTING-PORT-IS-ONE-IO",
                       "ROUTING-CHANNEL-DESCRIPTION"], "a route holds input and output ports; a port has a type, name, UID and its channels") { p in
             let device = try p.device()
@@ -104,5 +104,5 @@ enum RoutingChecks {
             p.expect(!outputs.contains(.airPlay), "no AirPlay output under MultiRoute (outputs: \(outputs.map(\.rawValue)))")
             p.expect(outputs.contains(.headphones), "the headphones are used")
         },
-    ]
+    ] }
 }

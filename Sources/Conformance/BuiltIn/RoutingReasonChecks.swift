@@ -18,7 +18,7 @@ enum RoutingReasonChecks {
     /// The phone's output ports only: a device without a microphone.
     static func speakerOnly(_ bench: RouteBench) -> [VirtualDevices.Port] { bench.device.device.ports(.output) }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-REASON-UNUSED-PORT"], "a USB microphone plugged into a playback app, or the speaker override on an iPad, posts nothing") { p in
             let device = try p.device()
             let log = try device.launchApp("Player", .playback)
@@ -89,5 +89,5 @@ enum RoutingReasonChecks {
             p.expect(RouteSelector.lostInputs(previous: recording, ports: recorder.device.device.ports).map(\.portType), equals: [.headsetMic], "inputs lost")
             p.expect(RouteSelector.lostOutputs(previous: recording, ports: recorder.device.device.ports).isEmpty, "a recording loses no output")
         },
-    ]
+    ] }
 }

@@ -14,7 +14,7 @@ enum SecondaryAudioHintChecks {
         }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-HINT-FOREGROUND-ACTIVE-ONLY"],
                      "Music starting from the background tells the foreground app only if its session is active; never a background app") { p in
             // One app is in the foreground at a time: each launch sends the one before to the background.
@@ -75,5 +75,5 @@ enum SecondaryAudioHintChecks {
             p.expect(game.of(AVAudioSession.silenceSecondaryAudioHintNotification).isEmpty, "no hint notification")
             p.expect(device.events("notify.silenceSecondaryAudioHint").isEmpty, "none posted to any app")
         },
-    ]
+    ] }
 }

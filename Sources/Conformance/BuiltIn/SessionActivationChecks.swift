@@ -12,7 +12,7 @@ enum SessionActivationChecks {
     /// A turn-by-turn prompt's session: ducks others (mixWithOthers is implied), on every release.
     static let ducking = AVAudioSession.CategoryOptions.duckOthers
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-ACTIVATE-REQUIRED"], "an app plays and records only once it has made its session active") { p in
             let device = try p.device()
             try device.launchApp("Player", .playback, activate: false)
@@ -165,10 +165,10 @@ enum SessionActivationChecks {
             _ = device.advance(by: .milliseconds(300))
             p.expect(device.peakDBFS("Speaker", last: .milliseconds(100)) < -90, "Music's tone is gone from the speaker")
         },
-    ] + errors
+    ] + errors }
 
     /// setActive(true) refused, and with which code.
-    static let errors: [BuiltInCheck] = [
+    static var errors: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-ACTIVATE-ERR-MEDIA-SERVICES"], "while the media server is down setActive(true) fails with mediaServicesFailed; after the reset it succeeds") { p in
             let device = try p.device()
             try device.launchApp("Player", .playback, activate: false)
@@ -250,7 +250,7 @@ enum SessionActivationChecks {
             p.expect(arbiter.mediaServicesReset(), equals: [.notify(music, .mediaServicesWereLost), .notify(music, .mediaServicesWereReset)],
                      "what the apps are told")
         },
-    ]
+    ] }
 }
 
 extension SimulatedDevice {

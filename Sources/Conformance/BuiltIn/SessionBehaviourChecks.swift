@@ -7,7 +7,7 @@ import VirtualDevices
 /// How sessions behave on the simulated device, checked through Apple's API names and, where
 /// the behaviour is audible, at the speaker.
 enum SessionBehaviourChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-SINGLETON", "SESSION-SHARED-INSTANCE"], "sharedInstance gives each app its one session") { p in
             let device = try p.device()
             let (first, second) = try device.launch("A") { (AVAudioSession.sharedInstance(), AVAudioSession.sharedInstance()) }
@@ -178,7 +178,7 @@ enum SessionBehaviourChecks {
                 p.expect(first.name == AVAudioSession.mediaServicesWereLostNotification, "lost comes before reset")
             }
         },
-    ]
+    ] }
 }
 
 private extension DeviceEvent {
@@ -187,7 +187,7 @@ private extension DeviceEvent {
 
 /// Session calls whose answer changed between releases.
 enum SessionReleaseChecks {
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-DEACTIVATE-BUSY-SILENT"], "from iOS 26 deactivating with running I/O succeeds and the session goes inactive") { p in
             let folder = try FileChecks.scratch("busy")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -208,5 +208,5 @@ enum SessionReleaseChecks {
             let route = device.run(as: "Converter") { AVAudioSession.sharedInstance().currentRoute }
             p.expect(route.inputs.isEmpty && route.outputs.isEmpty, "no ports (inputs \(route.inputs.count), outputs \(route.outputs.count))")
         },
-    ]
+    ] }
 }

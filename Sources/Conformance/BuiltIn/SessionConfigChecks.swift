@@ -14,7 +14,7 @@ enum SessionConfigChecks {
         ("VideoChat", 7), ("SpokenAudio", 9), ("VoicePrompt", 12), ("ShortFormVideo", 26), ("DualRoute", 26),
     ]
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-CONFIG"], "the category, mode and policy a podcast app sets are what its session reports and obeys") { p in
             let device = try p.device()
             let longForm = p.platform.release >= 11
@@ -154,5 +154,5 @@ enum SessionConfigChecks {
             try device.server.setIORunning(AppID("Chat"), false)
             p.expect(error(.notSpecified) == nil, "notSpecified once I/O stopped")
         },
-    ]
+    ] }
 }

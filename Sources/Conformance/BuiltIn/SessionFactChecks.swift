@@ -6,7 +6,7 @@ import OpenAVFAudio
 enum SessionFactChecks {
     typealias Session = AVAudioSession
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-CONFIG-OPTION-RAW-VALUES"], "category options have the SDK's raw values") { p in
             let options: [(Session.CategoryOptions, UInt, String)] = [
                 (.mixWithOthers, 0x1, "mixWithOthers"), (.duckOthers, 0x2, "duckOthers"), (.allowBluetoothHFP, 0x4, "allowBluetoothHFP"),
@@ -78,7 +78,7 @@ enum SessionFactChecks {
             for (category, name) in categories { p.expect(category.rawValue, equals: name, "category \(name)") }
             // audioProcessing, deprecated in the SDK, is checked among a session's available categories.
         },
-    ]
+    ] }
 }
 
 /// Apple's four-character codes as the integers the headers give them.

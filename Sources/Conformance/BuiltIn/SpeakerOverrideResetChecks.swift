@@ -18,7 +18,7 @@ enum SpeakerOverrideResetChecks {
         device.run(as: "Phone") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
                      "headphones plugged in and pulled out leave the call on the receiver, not the speaker") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 41)
@@ -58,5 +58,5 @@ enum SpeakerOverrideResetChecks {
             _ = try device.attach("wired-headset")
             p.expect(Self.outputs(device), equals: [.headphones], "the call's outputs after the user plugs in a headset over the app's override")
         },
-    ]
+    ] }
 }

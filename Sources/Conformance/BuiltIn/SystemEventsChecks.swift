@@ -10,7 +10,7 @@ import VirtualDevices
 enum SystemEventsChecks {
 
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-INTERRUPT-ALARM", "SESSION-INTERRUPT-SIRI"],
                      "an alarm and Siri interrupt Music and let it resume") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 1)
@@ -147,5 +147,5 @@ enum SystemEventsChecks {
             p.expect(device.session(MusicApp.name).configuration.category == .playback, "Music reconfigured on reset")
             p.expect(device.server.epoch, equals: 1, "media-server resets counted")
         },
-    ]
+    ] }
 }

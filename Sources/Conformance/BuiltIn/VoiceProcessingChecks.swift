@@ -104,7 +104,7 @@ enum VoiceProcessingChecks {
         return EchoMeasurement.erle(before: original, after: processed, range: range, latency: 160)
     }
 
-    static let all: [BuiltInCheck] = [
+    static var all: [BuiltInCheck] { [
         BuiltInCheck(["AU-VOICE-PROCESSING-ECHO"], "a VoIP call's VoiceProcessingIO unit (16 kHz, one 256-frame render call per IO buffer) on the speaker cancels the echo of another app's tone playing beside it by at least 20 dB against bypassed (ERLE), and its own far end's too: its far end is everything the device plays") { p in
             let bypassed = try callBesideGame(p, bypass: true)
             let processed = try callBesideGame(p, bypass: false)
@@ -140,7 +140,7 @@ enum VoiceProcessingChecks {
             let erle = erle(bypassed, processed)
             p.expect(erle >= 20, "ERLE \(erle) dB: from \(bypassed) to \(processed)")
         },
-    ]
+    ] }
 }
 
 /// How long the feature check's signals run and where each feature is measured (seconds): after
