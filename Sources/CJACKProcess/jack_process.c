@@ -137,6 +137,7 @@ struct sc_player {
     _Atomic int64_t written;          // cycles published by the control side
     _Atomic int64_t played;           // the next cycle the callback plays
     _Atomic int32_t started, finished, drained, have_start;
+    _Atomic int32_t freewheel_requested; // set before asking the server (its notice comes later)
     _Atomic uint32_t start_frame;
 };
 
@@ -249,11 +250,19 @@ static void play_midi(sc_player *p, int64_t cycle, jack_nframes_t frames) {
     }
 }
 
+/// Whether the server freewheels, or is about to: the freewheel callback reaches us on JACK's
+/// notification thread, which a loaded machine may run a second late, while the server already
+/// runs cycles back to back; the control side's request is known at once.
+static int freewheeling(const sc_player *p) {
+    return atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)
+        || atomic_load_explicit(&p->freewheel_requested, memory_order_relaxed);
+}
+
 /// In freewheel there is no deadline (the server waits for every client), so a cycle the control
 /// side has not rendered yet is waited for, up to two seconds, instead of being played as silence.
 static int64_t wait_while_freewheeling(sc_player *p, int64_t cycle) {
     int64_t written = atomic_load_explicit(&p->written, memory_order_acquire);
-    if (!atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)) return written;
+    if (!freewheeling(p)) return written;
     uint64_t deadline = now_ns() + 2000000000u;
     while (written <= cycle && !atomic_load_explicit(&p->finished, memory_order_acquire) && now_ns() < deadline) {
         sched_yield();
@@ -267,7 +276,7 @@ static int64_t wait_while_freewheeling(sc_player *p, int64_t cycle) {
 /// machine) past what a recording client keeps from the moment it armed. Each such cycle waits
 /// a little for the start instead; 20 ms keeps a wait for freewheel to begin short.
 static void wait_for_start_while_freewheeling(sc_player *p) {
-    if (!atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)) return;
+    if (!freewheeling(p)) return;
     uint64_t deadline = now_ns() + 20000000u;
     while (!atomic_load_explicit(&p->started, memory_order_acquire) && now_ns() < deadline) sched_yield();
 }
@@ -407,6 +416,7 @@ int sc_player_read_input(const sc_player *p, int slot, int64_t cycle, int offset
     return 0;
 }
 void sc_player_start(sc_player *p) { atomic_store_explicit(&p->started, 1, memory_order_release); }
+void sc_player_request_freewheel(sc_player *p, int on) { atomic_store_explicit(&p->freewheel_requested, on ? 1 : 0, memory_order_release); }
 void sc_player_finish(sc_player *p) { atomic_store_explicit(&p->finished, 1, memory_order_release); }
 
 void sc_player_stats(const sc_player *p, sc_stats *out) {
@@ -432,6 +442,7 @@ struct sc_capture {
     _Atomic int32_t port_count, armed, have_origin;
     _Atomic uint32_t origin;
     _Atomic int64_t frames;
+    int heard;                        // a recorded sample was not zero (callback thread only)
 };
 
 sc_capture *sc_capture_create(jack_client_t *client, int64_t capacity_frames) {
@@ -462,11 +473,22 @@ static int capture_process(jack_nframes_t frames, void *arg) {
             atomic_store_explicit(&c->have_origin, 1, memory_order_release);
         }
         int64_t at = (int64_t)(uint32_t)(now - atomic_load_explicit(&c->origin, memory_order_relaxed));
+        if (at + frames > c->capacity && !c->heard) {
+            // JACK's frame clock jumps at an xrun or a switch into freewheel (seen: tens of
+            // millions of frames on a loaded machine, before the played run began). While all
+            // that was recorded is silence, the window moves to now: nothing heard is lost.
+            memset(c->covered, 0, (size_t)atomic_load_explicit(&c->frames, memory_order_relaxed));
+            atomic_store_explicit(&c->frames, 0, memory_order_release);
+            atomic_store_explicit(&c->origin, now, memory_order_release);
+            atomic_fetch_add_explicit(&c->common.skipped_cycles, 1, memory_order_relaxed);
+            at = 0;
+        }
         if (at + frames <= c->capacity) {
             int ports = atomic_load_explicit(&c->port_count, memory_order_acquire);
             for (int i = 0; i < ports; i++) {
                 const float *in = jack_port_get_buffer(c->ports[i], frames);
                 if (in && c->samples[i]) memcpy(c->samples[i] + at, in, sizeof(float) * frames);
+                for (jack_nframes_t f = 0; in && !c->heard && f < frames; f++) c->heard = in[f] != 0;
             }
             memset(c->covered + at, 1, frames);
             int64_t end = at + frames;

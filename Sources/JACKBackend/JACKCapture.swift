@@ -35,6 +35,9 @@ public final class JACKCapture: @unchecked Sendable {
     /// Starts recording at the next cycle.
     public func arm() { sc_capture_arm(capture) }
 
+    /// Its callbacks and timing; `lateCycles` counts cycles past the end of the window, and
+    /// `skippedCycles` the times the window moved to a jump of JACK's frame clock (an xrun, the
+    /// switch into freewheel) while everything recorded was silence.
     public var stats: JACKStats {
         var raw = sc_stats()
         sc_capture_stats(capture, &raw)

@@ -307,6 +307,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// Switches freewheel and waits (up to 2 s) until the server says it has: it switches at a
     /// cycle boundary, and a client closed before it has left its ports behind.
     private func setFreewheel(_ on: Bool) {
+        sc_player_request_freewheel(player, on ? 1 : 0)
         do { try client.setFreewheel(on) } catch {
             fail(error.description)
             return

@@ -72,7 +72,7 @@ extension JACKServerTests {
                 let expected = simulation.channel(uid: port.portUID, channel: port.channel, count: frames)
                 let played = capture.samples(port: port.name, fromJACKFrame: outcome.stats.startFrame, count: frames)
                 let missing = played.filter { $0 == nil }.count
-                #expect(missing == 0, "\(port.name): \(missing) of \(frames) frames were not recorded (the capture began at JACK frame \(capture.origin), the run at \(outcome.stats.startFrame); \(capture.stats.lateCycles) cycles came past its end)")
+                #expect(missing == 0, "\(port.name): \(missing) of \(frames) frames were not recorded (the capture began at JACK frame \(capture.origin), the run at \(outcome.stats.startFrame); \(capture.stats.lateCycles) cycles came past its end; its window moved \(capture.stats.skippedCycles) times over a jump of the frame clock)")
                 let differing = zip(expected, played).enumerated().first { _, pair in
                     pair.1.map { $0.bitPattern != pair.0.bitPattern } ?? false
                 }
