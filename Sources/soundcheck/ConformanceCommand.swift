@@ -93,8 +93,9 @@ struct ConformanceCommand: ParsableCommand {
         FileHandle.standardError.write(Data("conformance: \(line)\n".utf8))
     }
 
-    static func scenarioProgress(position: Int, count: Int, file: String) {
-        progress("[\(position)/\(count)] \(file)")
+    /// A scenario has finished: `done` of `count`, in the order the cores finish them.
+    static func scenarioProgress(done: Int, count: Int, file: String) {
+        progress("[\(done)/\(count)] \(file)")
     }
 
     /// The Swift tests that name requirements. Without `--tests`, the `Tests` folder of the
