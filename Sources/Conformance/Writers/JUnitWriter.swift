@@ -9,7 +9,8 @@ public enum JUnitWriter {
         for area in report.areas {
             let verdicts = report.verdicts.filter { $0.requirement.area == area.area }
             xml += "  <testsuite name=\"\(escape(area.area))\" tests=\"\(area.total)\" failures=\"\(area.counts[.failed] ?? 0)\" "
-            xml += "skipped=\"\((area.counts[.notChecked] ?? 0) + (area.counts[.notYetImplemented] ?? 0) + (area.counts[.notCheckable] ?? 0))\">\n"
+            let areaSkipped = [RequirementStatus.notChecked, .notYetImplemented, .notCheckable].reduce(0) { $0 + (area.counts[$1] ?? 0) }
+            xml += "skipped=\"\(areaSkipped)\">\n"
             for v in verdicts {
                 xml += "    <testcase classname=\"conformance.\(escape(area.area))\" name=\"\(escape(v.requirement.id))\""
                 switch v.status {
