@@ -186,10 +186,11 @@ let package = Package(
 
 // Debug builds (the tests, `Tools/soundcheck`) keep line tables only: crash backtraces still name
 // file and line, objects are a third smaller and the compiler has less to emit than with full debug
-// info (variable locations for a debugger). SOUNDCHECK_DEBUG_INFO=full brings it back, for a session in lldb; it
-// rebuilds everything, as any change of flags does. In the manifest, so every `swift build` and
-// `swift test` passes the same flags and none rebuilds what another built. It goes to the frontend
-// directly: SwiftPM puts its own `-g` after a target's flags, and for the driver the last one wins.
+// info (variable locations for a debugger). SOUNDCHECK_DEBUG_INFO=full brings that back for a
+// session in lldb; it rebuilds everything, as any change of flags does. In the manifest, so every
+// `swift build` and `swift test` passes the same flags and none rebuilds what another built. It
+// goes to the frontend directly: SwiftPM puts its own `-g` after a target's flags, and the driver
+// keeps the last.
 if Context.environment["SOUNDCHECK_DEBUG_INFO"] != "full" {
     for target in package.targets where [.regular, .executable, .test].contains(target.type) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-gline-tables-only"], .when(configuration: .debug))]
