@@ -41,10 +41,10 @@ final class ShairportReceiver: @unchecked Sendable {
         do {
             processes.append(try Self.spawn("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=\(bus)", "--nofork", "--nopidfile"],
                                             log: folder.appendingPathComponent("dbus.log").path))
-            try Self.waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
+            try waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
             processes.append(try Self.spawn("/usr/bin/shairport-sync", ["-c", configuration.path, "-u"], log: log.path,
                                             environment: ["DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(bus)"]))
-            try Self.waitUntil("shairport-sync listening on port \(port) (log: \(log.path))") { Self.accepts(port: port) }
+            try waitUntil("shairport-sync listening on port \(port)") { Self.accepts(port: port) }
         } catch {
             stop()
             throw error
@@ -96,12 +96,25 @@ final class ShairportReceiver: @unchecked Sendable {
         return pid
     }
 
-    private static func waitUntil(_ what: String, _ ready: () -> Bool) throws {
-        for _ in 0..<100 {
+    /// Polls `ready` for up to 30 s: on a loaded 2-core machine (the rest of the suite runs beside
+    /// this one) shairport-sync has been seen to take more than 5 s to listen. A process of ours
+    /// that exits meanwhile ends the wait at once, with its log, rather than at the deadline.
+    private func waitUntil(_ what: String, _ ready: () -> Bool) throws {
+        for _ in 0..<600 {
             if ready() { return }
+            if let exited = processes.firstIndex(where: { pid in var status: Int32 = 0; return waitpid(pid, &status, WNOHANG) == pid }) {
+                processes.remove(at: exited)  // reaped: stop() must not signal its PID again
+                throw StartError(description: "a receiver process exited while waiting for \(what); its log:\n\(logs())")
+            }
             usleep(50_000)
         }
-        throw StartError(description: "gave up waiting for \(what)")
+        throw StartError(description: "gave up waiting for \(what) after 30 s; logs:\n\(logs())")
+    }
+
+    private func logs() -> String {
+        [log, folder.appendingPathComponent("dbus.log")].map { url in
+            "\(url.lastPathComponent): \((try? String(contentsOf: url, encoding: .utf8)) ?? "(none)")"
+        }.joined(separator: "\n")
     }
 
     /// A port the kernel just handed out (and took back): free for the receiver, in practice.
