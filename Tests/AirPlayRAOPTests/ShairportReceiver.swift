@@ -117,18 +117,24 @@ final class ShairportReceiver: @unchecked Sendable {
         }.joined(separator: "\n")
     }
 
-    /// A port the kernel just handed out (and took back): free for the receiver, in practice.
+    /// A port that binds now, below Linux's ephemeral range (32768–60999). A port the kernel hands
+    /// out is in that range, where any process's next outgoing connection may take it as its source
+    /// port before shairport-sync binds it: seen in CI as "unable to listen on IPv4 port …: Address
+    /// already in use", with the other suites' connections running beside this one.
     private static func freePort(type: __socket_type) throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(type.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        for _ in 0..<200 {
+            let port = UInt16.random(in: 20_000...32_000)
+            let descriptor = socket(AF_INET, Int32(type.rawValue), 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            if bound { return port }
         }
-        guard ok else { throw StartError(description: "no free port") }
-        return UInt16(bigEndian: address.sin_port)
+        throw StartError(description: "no free port between 20000 and 32000")
     }
 
     static func accepts(port: UInt16) -> Bool {
