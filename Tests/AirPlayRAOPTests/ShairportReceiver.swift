@@ -96,9 +96,9 @@ final class ShairportReceiver: @unchecked Sendable {
         return pid
     }
 
-    /// Polls `ready` for up to 30 s: on a loaded 2-core machine (the rest of the suite runs beside
-    /// this one) shairport-sync has been seen to take more than 5 s to listen. A process of ours
-    /// that exits meanwhile ends the wait at once, with its log, rather than at the deadline.
+    /// Polls `ready` for up to 30 s, generous because the rest of the suite loads both cores beside
+    /// this one. A process of ours that exits meanwhile ends the wait at once; either way the error
+    /// carries the logs, since the folder holding them is deleted with the receiver.
     private func waitUntil(_ what: String, _ ready: () -> Bool) throws {
         for _ in 0..<600 {
             if ready() { return }
