@@ -13,6 +13,7 @@ final class ShairportReceiver: @unchecked Sendable {
     let output: URL
     let log: URL
     private let folder: URL
+    private var busLog: URL { folder.appendingPathComponent("dbus.log") }
     private var processes: [pid_t] = []
 
     static var installed: Bool {
@@ -40,7 +41,7 @@ final class ShairportReceiver: @unchecked Sendable {
         let bus = folder.appendingPathComponent("bus").path
         do {
             processes.append(try Self.spawn("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=\(bus)", "--nofork", "--nopidfile"],
-                                            log: folder.appendingPathComponent("dbus.log").path))
+                                            log: busLog.path))
             try waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
             processes.append(try Self.spawn("/usr/bin/shairport-sync", ["-c", configuration.path, "-u"], log: log.path,
                                             environment: ["DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(bus)"]))
@@ -112,7 +113,7 @@ final class ShairportReceiver: @unchecked Sendable {
     }
 
     private func logs() -> String {
-        [log, folder.appendingPathComponent("dbus.log")].map { url in
+        [log, busLog].map { url in
             "\(url.lastPathComponent): \((try? String(contentsOf: url, encoding: .utf8)) ?? "(none)")"
         }.joined(separator: "\n")
     }
