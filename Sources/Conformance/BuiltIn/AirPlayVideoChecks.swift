@@ -17,7 +17,7 @@ enum AirPlayVideoChecks {
             try device.attach("airplay:2")
             let uid = try p.require(device.device.ports.first { $0.portType == .airPlay }?.uid, "the AirPlay speaker")
             let player = try device.launch("Movie", backgroundAudio: true) {
-                try VideoSyncPlayer(seconds: 6, videoRenderer: p.platform.release >= 17)
+                try VideoSyncPlayer(seconds: 6, videoRenderer: p.platform.since(17))
             }
             device.server.pickLongFormRoute([uid])
             let started = device.now

@@ -245,7 +245,7 @@ enum AudioPlayerChecks {
             }
             p.expect(posted.count, equals: 2, "interruption notifications the session posted for a declined call")
             p.expect(log.calls, equals: posted, "the delegate's calls against the session's notifications")
-            if p.platform.release >= 8 {
+            if p.platform.since(8) {
                 p.expect(log.calls.last, equals: "ended 1", "the end call's options after a declined call (1 = shouldResume)")
             }
         },

@@ -23,7 +23,7 @@ enum CategoryRouteChecks {
             let bench = try RouteBench(platform: p.platform)
             try bench.attach(.wiredHeadset)
             var categories = outputOnly
-            if p.platform.release < 10 { categories.append(.audioProcessing) }
+            if !p.platform.since(10) { categories.append(.audioProcessing) }
             for category in categories {
                 p.expect(try bench.availableInputs(category).isEmpty, "\(category.rawValue)'s available inputs")
             }

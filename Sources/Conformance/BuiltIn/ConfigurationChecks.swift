@@ -62,7 +62,7 @@ enum ConfigurationChecks {
         let trial = try Trial(p)
         for option in [AVAudioSession.CategoryOptions.mixWithOthers, .duckOthers] {
             p.expect(trial.error(.multiRoute, options: option) == nil, "multiRoute in default takes \(option.rawValue)")
-            if p.platform.release >= 26 {
+            if p.platform.since(26) {
                 p.expect(trial.refuses(.multiRoute, mode: .dualRoute, options: option.union(.allowBluetoothHFP)), "refused in dualRoute")
             } else {
                 p.expect(trial.error(.multiRoute, mode: .gameChat, options: option) == nil, "taken in gameChat before iOS 26")
@@ -123,7 +123,7 @@ enum ConfigurationChecks {
             let options = try trial.options(.playAndRecord, mode: .videoChat)
             p.expect(trial.device.run(as: "App") { AVAudioSession.sharedInstance().mode }, equals: .videoChat, "mode reads back as set")
             // videoChat arrived in iOS 7: before it, nothing is implied.
-            p.expect(options, equals: p.platform.release >= 7 ? [.allowBluetoothHFP, .defaultToSpeaker] : [], "videoChat's implied options")
+            p.expect(options, equals: p.platform.since(7) ? [.allowBluetoothHFP, .defaultToSpeaker] : [], "videoChat's implied options")
         },
         BuiltInCheck(["SESSION-CONFIG-MODE-INVALID-FALLBACK", "SESSION-CONFIG-MODE-CATEGORY-MATRIX"],
                      "every mode is accepted with every category; gameChat with multiRoute routes as default") { p in
@@ -176,7 +176,7 @@ enum ConfigurationChecks {
             ]
             for (option, category, release, name) in options {
                 let error = trial.error(category, options: option)
-                if p.platform.release >= release {
+                if p.platform.since(release) {
                     p.expect(error == nil, "\(name) is taken on \(trial.platform.description) (\(error?.localizedDescription ?? ""))")
                 } else {
                     p.expect(error?.code == AVAudioSession.ErrorCode.badParam.rawValue && error?.localizedDescription.contains(name) == true,
@@ -192,10 +192,10 @@ enum ConfigurationChecks {
         },
         BuiltInCheck(["SESSION-CONFIG-AUDIOPROCESSING-DEPRECATED"], "audioProcessing is taken up to iOS 9 and badParam from iOS 10") { p in
             let error = try Trial(p).error(.audioProcessing)
-            if p.platform.release <= 9 {
-                p.expect(error == nil, "taken")
-            } else {
+            if p.platform.since(10) {
                 p.expect(error?.code, equals: AVAudioSession.ErrorCode.badParam.rawValue, "refused")
+            } else {
+                p.expect(error == nil, "taken")
             }
         },
         BuiltInCheck(["SESSION-CONFIG-AUDIOPROCESSING-NO-OPTIONS"], "audioProcessing takes no category option") { p in
@@ -238,7 +238,7 @@ enum ConfigurationChecks {
         },
         BuiltInCheck(["SESSION-CONFIG-DUALROUTE-RELEASE"], "before iOS 26 dualRoute is ignored, so multiRoute refuses allowBluetoothHFP") { p in
             let error = try Trial(p).error(.multiRoute, mode: .dualRoute, options: .allowBluetoothHFP)
-            if p.platform.release >= 26 {
+            if p.platform.since(26) {
                 p.expect(error == nil, "taken on iOS 26")
             } else {
                 p.expect(error?.localizedDescription.hasPrefix("allowBluetoothHFP is only applicable") == true, "refused (\(error?.localizedDescription ?? "accepted"))")
@@ -277,7 +277,7 @@ enum ConfigurationChecks {
         BuiltInCheck(["SESSION-CONFIG-POLICY-RELEASES"], "route sharing policies arrive in iOS 11, longFormVideo in iOS 13") { p in
             let trial = try Trial(p)
             let error = trial.error(.playback, policy: .longFormAudio)
-            if p.platform.release >= 11 {
+            if p.platform.since(11) {
                 p.expect(error == nil && trial.error(.playback, policy: .longFormVideo) == nil, "both policies are taken")
             } else {
                 p.expect(error?.localizedDescription, equals: "routeSharingPolicy longFormAudio is not available on \(trial.platform.description)", "refused")

@@ -93,7 +93,7 @@ enum HardwareChannelChecks {
             p.expect(HardwareNegotiationChecks.same(read.3, 0.021_333_333), "the phone's own 1024-frame cycle is back (\(read.3))")
         },
         BuiltInCheck(["SESSION-HW-RATE-NO-ROUTE"], "with nothing routed (audioProcessing, or an app not yet active) the hardware alone decides the rate") { p in
-            if p.platform.release < 10 {
+            if !p.platform.since(10) {
                 // audioProcessing, where it exists, routes nothing.
                 for (preferred, expected) in [(44_100.0, 44_100.0), (0, 48_000)] {
                     let device = try p.device()

@@ -122,7 +122,7 @@ enum RouteFacadeChecks {
             let bench = try RouteBench(platform: p.platform)
             try bench.attach(.bluetoothHeadphones)
             p.expect(try bench.availableInputs(.playAndRecord).map(\.portType), equals: [.builtInMic], "the available inputs of a playAndRecord session")
-            if p.platform.release >= 10 { // allowBluetoothA2DP came with iOS 10
+            if p.platform.since(10) { // allowBluetoothA2DP came with iOS 10
                 p.expect(try bench.availableInputs(.playAndRecord, options: .allowBluetoothA2DP).map(\.portType) == [.builtInMic], "A2DP brings no input")
             }
             p.expect(try bench.availableInputs(.playAndRecord, options: .allowBluetoothHFP).map(\.portType), equals: [.builtInMic, .bluetoothHFP], "the available inputs of a playAndRecord session with allowBluetoothHFP")

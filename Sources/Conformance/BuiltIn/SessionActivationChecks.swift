@@ -72,7 +72,7 @@ enum SessionActivationChecks {
             device.run(as: MusicApp.name) { music.play() }
             _ = device.advance(by: .milliseconds(200))
             let busy = device.setActiveError(MusicApp.name, false)
-            p.expect(busy?.code, equals: p.platform.release < 26 ? AVAudioSession.ErrorCode.isBusy.rawValue : nil,
+            p.expect(busy?.code, equals: p.platform.since(26) ? nil : AVAudioSession.ErrorCode.isBusy.rawValue,
                      "setActive(false) while the player runs")
             try device.run(as: MusicApp.name) {
                 music.pause()

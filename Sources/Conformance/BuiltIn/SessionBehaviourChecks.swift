@@ -172,7 +172,7 @@ enum SessionBehaviourChecks {
             let reset = log.of(AVAudioSession.mediaServicesWereResetNotification)
             p.expect(reset.count, equals: 1, "reset notifications")
             p.expect(reset.first.map { $0.userInfo == nil } ?? false, "reset has no userInfo")
-            let expectsLost = p.platform.release >= 7
+            let expectsLost = p.platform.since(7)
             p.expect(lost.count, equals: expectsLost ? 1 : 0, "lost notifications on \(p.platform.description)")
             if expectsLost, let first = log.entries.first(where: { $0.name == AVAudioSession.mediaServicesWereLostNotification || $0.name == AVAudioSession.mediaServicesWereResetNotification }) {
                 p.expect(first.name == AVAudioSession.mediaServicesWereLostNotification, "lost comes before reset")

@@ -17,8 +17,8 @@ enum SessionConfigChecks {
     static var all: [BuiltInCheck] { [
         BuiltInCheck(["SESSION-CONFIG"], "the category, mode and policy a podcast app sets are what its session reports and obeys") { p in
             let device = try p.device()
-            let longForm = p.platform.release >= 11
-            let mode: AVAudioSession.Mode = p.platform.release >= 9 ? .spokenAudio : .moviePlayback
+            let longForm = p.platform.since(11)
+            let mode: AVAudioSession.Mode = p.platform.since(9) ? .spokenAudio : .moviePlayback
             let policy: AVAudioSession.RouteSharingPolicy = longForm ? .longFormAudio : .default
             let read = try device.launch("Podcasts", backgroundAudio: true) {
                 let session = AVAudioSession.sharedInstance()
@@ -39,12 +39,12 @@ enum SessionConfigChecks {
         BuiltInCheck(["SESSION-CONFIG-RELEASE-AVAILABLE-MODES"], "availableModes lists the modes of the release; a later mode behaves as default") { p in
             let device = try p.device()
             try device.launchApp("Chat", .playAndRecord, activate: false)
-            let expected = modeReleases.filter { p.platform.release >= $0.1 }.map { AVAudioSession.Mode(rawValue: "AVAudioSessionMode" + $0.0) }
+            let expected = modeReleases.filter { p.platform.since($0.1) }.map { AVAudioSession.Mode(rawValue: "AVAudioSessionMode" + $0.0) }
             p.expect(device.run(as: "Chat") { AVAudioSession.sharedInstance().availableModes }, equals: expected, "availableModes")
             // videoChat (iOS 7) sends playAndRecord to the speaker; on iOS 6 it is unknown and the receiver stays.
             let bench = try RouteBench(platform: p.platform)
             let outputs = try bench.route(.playAndRecord, mode: .videoChat).outputTypes
-            p.expect(outputs, equals: p.platform.release >= 7 ? [.builtInSpeaker] : [.builtInReceiver], "playAndRecord in videoChat plays to")
+            p.expect(outputs, equals: p.platform.since(7) ? [.builtInSpeaker] : [.builtInReceiver], "playAndRecord in videoChat plays to")
         },
         BuiltInCheck(["SESSION-CONFIG-INPUT-OUTPUT"], "input and output follow the category: the route has ports only where the category has them") { p in
             let cases: [(AVAudioSession.Category, Bool, Bool)] = [
@@ -72,7 +72,7 @@ enum SessionConfigChecks {
         },
         BuiltInCheck(["ROUTING-AIRPLAY-CATEGORY", "SESSION-CONFIG-AIRPLAY-BY-CATEGORY", "SESSION-CONFIG-AIRPLAY-NOT-VOICECHAT"],
                      "an AirPlay receiver is used by ambient, soloAmbient and playback, never by record, multiRoute or voiceChat") { p in
-            let hasOption = p.platform.release >= 10
+            let hasOption = p.platform.since(10)
             let rows: [(AVAudioSession.Category, AVAudioSession.Mode, AVAudioSession.CategoryOptions, Bool)] = [
                 (.ambient, .default, [], true), (.soloAmbient, .default, [], true), (.playback, .default, [], true),
                 (.playback, .moviePlayback, [], true), (.playAndRecord, .default, [], false), (.record, .default, [], false),

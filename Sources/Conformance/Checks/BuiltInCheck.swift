@@ -20,13 +20,14 @@ public struct BuiltInCheck: Sendable {
     /// Runs the check on `platform`; a thrown error or any failed expectation fails it, with every message.
     public func run(platform: PlatformProfile) -> CheckOutcome { trial(platform: platform).outcome }
 
-    /// Runs the check on `platform`, and says whether it asked which platform that is. One that did
-    /// not ran a program no platform changes (a codec, a kernel, a file format): runs on the other
-    /// platforms would repeat it exactly, since everything it does is deterministic.
-    func trial(platform: PlatformProfile) -> (outcome: CheckOutcome, readPlatform: Bool) {
+    /// Runs the check on `platform`, and returns the questions it asked of it (`since(_:)`, the
+    /// release number): everything it does is deterministic, so a release that answers them alike
+    /// would run the same program again. One that asked none (a codec, a kernel, a file format)
+    /// runs the same on every release.
+    func trial(platform: PlatformProfile) -> (outcome: CheckOutcome, questions: RuleQuestions) {
         var probe = CheckProbe(platform: platform)
         do { try body(&probe) } catch { probe.failures.append("threw \(error)") }
-        return (probe.failures.isEmpty ? .passed : .failed(probe.failures.joined(separator: "\n")), probe.readPlatform)
+        return (probe.failures.isEmpty ? .passed : .failed(probe.failures.joined(separator: "\n")), probe.questions)
     }
 
     public func check(platform: PlatformProfile) -> ConformanceCheck {
@@ -36,22 +37,13 @@ public struct BuiltInCheck: Sendable {
 
 /// What a built-in check records: each expectation that did not hold, with the line that said so.
 public struct CheckProbe: Sendable {
-    /// The platform the report is for; checks of session behaviour run their device on it.
-    public var platform: PlatformProfile {
-        platformRead.happened = true
-        return target
-    }
+    /// The platform the report is for; checks of session behaviour run their device on it. It
+    /// writes down, in `questions`, what the check and its device ask of it.
+    public let platform: PlatformProfile
     public internal(set) var failures: [String] = []
-    private let target: PlatformProfile
-    private let platformRead = Flag()
+    let questions = RuleQuestions()
 
-    init(platform: PlatformProfile) { target = platform }
-
-    /// Whether the check asked for `platform` (`device()` does).
-    var readPlatform: Bool { platformRead.happened }
-
-    /// Set once, read after the check: a check runs on one thread.
-    private final class Flag: @unchecked Sendable { var happened = false }
+    init(platform: PlatformProfile) { self.platform = platform.recording(into: questions) }
 
     /// Records a failure when `condition` is false.
     public mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) {

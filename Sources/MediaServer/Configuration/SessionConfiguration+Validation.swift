@@ -28,7 +28,7 @@ extension SessionConfiguration {
 
     /// `mode` if the category supports it on this release, else `.default` (AVAudioSession.Mode docs, our derived session model step 6).
     static func effectiveMode(of mode: SessionMode, category: SessionCategory, profile: PlatformProfile) -> SessionMode {
-        mode.isValid(with: category) && profile.availableModes.contains(mode) ? mode : .default
+        mode.isValid(with: category) && profile.knows(mode) ? mode : .default
     }
 
     /// our derived session model steps 1–3: ambient, duckOthers and interruptSpokenAudio imply mixWithOthers; voiceChat
@@ -61,14 +61,14 @@ extension SessionConfiguration {
         if category == .audioProcessing && !profile.supportsAudioProcessingCategory {
             throw SessionError(.badParam, "category audioProcessing is no longer supported from iOS 10")
         }
-        if !profile.availableRouteSharingPolicies.contains(policy) {
+        if !profile.knows(policy) {
             throw SessionError(.badParam, "routeSharingPolicy \(policy.name) is not available on \(profile)")
         }
         let unknown = options.subtracting(CategoryOptionRule.knownBits)
         if !unknown.isEmpty {
             throw SessionError(.badParam, "category option bits 0x\(String(unknown.rawValue, radix: 16)) are not defined")
         }
-        if let rule = CategoryOptionRule.requested(in: options).first(where: { $0.introducedIn > profile.release }) {
+        if let rule = CategoryOptionRule.requested(in: options).first(where: { !profile.since($0.introducedIn) }) {
             throw SessionError(.badParam, "\(rule.name) is not available before iOS \(rule.introducedIn)")
         }
     }

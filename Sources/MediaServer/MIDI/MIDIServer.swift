@@ -200,8 +200,8 @@ public final class MIDIServer: @unchecked Sendable {
 extension PlatformProfile {
     /// From iOS 16 (macOS 13) the system reconnects paired Bluetooth MIDI peripherals when they
     /// come back; before, the user connects them again (Apple's "MIDI Bluetooth" documentation).
-    public var reconnectsPairedBluetoothMIDI: Bool { release >= 16 }
+    public var reconnectsPairedBluetoothMIDI: Bool { since(16) }
 
     /// MIDI over Bluetooth LE arrived with iOS 8 and OS X Yosemite (WWDC 2014 session 501).
-    public var hasBluetoothMIDI: Bool { release >= 8 }
+    public var hasBluetoothMIDI: Bool { since(8) }
 }

@@ -48,7 +48,7 @@ public final class AudioServer: @unchecked Sendable {
         self.platform = platform
         self.seed = seed
         device = VirtualDevice(profile: profile)
-        trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.description)])
+        trace = Trace(seed: seed, header: ["profile": .string(profile.id), "platform": .string(platform.traceLabel)])
         policy = MediaPolicy(platform: platform, audioHardware: profile.hardware, ports: device.ports,
                              system: device.system, settings: activationSettings)
         // The route the device starts on, so the trace shows the route at every moment.

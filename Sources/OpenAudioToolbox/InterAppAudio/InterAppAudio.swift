@@ -52,7 +52,7 @@ public final class InterAppAudio {
     }
 
     /// Whether the platform has Inter-App Audio at all.
-    public var isAvailable: Bool { server.platform.release >= 7 && server.device.profile.family != .computer }
+    public var isAvailable: Bool { server.platform.since(7) && server.device.profile.family != .computer }
 
     /// Whether this device's hardware runs it: on an iPhone 4 (iOS 7 without Inter-App Audio)
     /// publishing fails silently and hosts see no nodes (WWDC 2013 session 602).
