@@ -48,13 +48,14 @@ extension ActivationArbiter {
 
     /// Hint notifications for apps that were and still are foreground-active and whose hint flipped.
     /// An app that just became active or foreground reads the property instead (2014 talk:
-    /// "check this property in applicationDidBecomeActive").
+    /// "check this property in applicationDidBecomeActive"). The release is asked only when a hint
+    /// flipped, so a run whose hints never flip reads the same on iOS 7 as on 8 (`RuleQuestions`).
     func hintChanges(since before: [DerivedEntry]) -> [PolicyAction] {
-        guard profile.postsSilenceSecondaryAudioHint else { return [] }
-        return paired(with: before).compactMap { was, now in
+        let changes: [PolicyAction] = paired(with: before).compactMap { was, now in
             guard let hint = now.hint, let previous = was?.hint, previous != hint else { return nil }
             return .notify(now.app, .silenceSecondaryAudioHint(hint ? .begin : .end))
         }
+        return changes.isEmpty || !profile.postsSilenceSecondaryAudioHint ? [] : changes
     }
 
     /// Both kinds of change, ducking first.
