@@ -9,7 +9,7 @@ import Glibc
 /// without it), and its Avahi client needs a D-Bus system bus, though not an avahi-daemon: a
 /// private `dbus-daemon` given to it as the system bus is enough. It then advertises nothing.
 final class ShairportReceiver: @unchecked Sendable {
-    let port: UInt16
+    private(set) var port: UInt16 = 0
     let output: URL
     let log: URL
     private let folder: URL
@@ -20,13 +20,28 @@ final class ShairportReceiver: @unchecked Sendable {
         ["/usr/bin/shairport-sync", "/usr/bin/dbus-daemon"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Starts the receiver; when shairport-sync finds its port taken ("unable to listen on IPv4
+    /// port …: Address already in use": seen on CI for a port that was free a moment before, and
+    /// reproduced by a socket bound to the port without listening), it starts again on new ports,
+    /// up to three times.
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundcheck-shairport-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = try Self.freePort(type: SOCK_STREAM)
-        let udpBase = try Self.freePort(type: SOCK_DGRAM)
         output = folder.appendingPathComponent("played.raw")
         log = folder.appendingPathComponent("shairport.log")
+        for attempt in 1... {
+            do {
+                try start()
+                return
+            } catch let error as StartError where error.portTaken && attempt < 3 {
+                try? FileManager.default.removeItem(at: log)
+            }
+        }
+    }
+
+    private func start() throws {
+        port = try Self.freePort(type: SOCK_STREAM)
+        let udpBase = try Self.freePort(type: SOCK_DGRAM)
         // The pipe backend writes into an existing regular file as into a pipe.
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let configuration = folder.appendingPathComponent("shairport.conf")
@@ -40,6 +55,7 @@ final class ShairportReceiver: @unchecked Sendable {
             """.write(to: configuration, atomically: true, encoding: .utf8)
         let bus = folder.appendingPathComponent("bus").path
         do {
+            try? FileManager.default.removeItem(atPath: bus)
             processes.append(try Self.spawn("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=\(bus)", "--nofork", "--nopidfile"],
                                             log: busLog.path))
             try waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
@@ -78,7 +94,11 @@ final class ShairportReceiver: @unchecked Sendable {
         processes = []
     }
 
-    struct StartError: Error, CustomStringConvertible { let description: String }
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+        /// shairport-sync said another socket holds its port: worth starting again on another.
+        var portTaken = false
+    }
 
     private static func spawn(_ path: String, _ arguments: [String], log: String, environment: [String] = []) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -103,6 +123,9 @@ final class ShairportReceiver: @unchecked Sendable {
     private func waitUntil(_ what: String, _ ready: () -> Bool) throws {
         for _ in 0..<600 {
             if ready() { return }
+            if logText.contains("Address already in use") {
+                throw StartError(description: "shairport-sync found its port taken while waiting for \(what); logs:\n\(logs())", portTaken: true)
+            }
             if let exited = processes.firstIndex(where: { pid in var status: Int32 = 0; return waitpid(pid, &status, WNOHANG) == pid }) {
                 processes.remove(at: exited)  // reaped: stop() must not signal its PID again
                 throw StartError(description: "a receiver process exited while waiting for \(what); its log:\n\(logs())")
