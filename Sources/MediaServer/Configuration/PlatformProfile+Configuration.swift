@@ -14,9 +14,12 @@ extension PlatformProfile {
     /// farFieldInput (26.2). Passing a newer option throws badParam.
     public var availableCategoryOptions: CategoryOptions {
         CategoryOptionRule.all.reduce(into: CategoryOptions()) { available, rule in
-            if since(rule.introducedIn) { available.formUnion(rule.option) }
+            if knows(rule) { available.formUnion(rule.option) }
         }
     }
+
+    /// Whether this release has the option `rule` is about.
+    func knows(_ rule: CategoryOptionRule) -> Bool { since(rule.introducedIn) }
 
     /// The modes this release knows, in declaration order (AVAudioSession.Mode docs, "Avail." column). A mode from a later
     /// release is treated like a mode the category does not support: stored, but behaving as default.

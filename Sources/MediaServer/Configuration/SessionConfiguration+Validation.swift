@@ -68,7 +68,7 @@ extension SessionConfiguration {
         if !unknown.isEmpty {
             throw SessionError(.badParam, "category option bits 0x\(String(unknown.rawValue, radix: 16)) are not defined")
         }
-        if let rule = CategoryOptionRule.requested(in: options).first(where: { !profile.since($0.introducedIn) }) {
+        if let rule = CategoryOptionRule.requested(in: options).first(where: { !profile.knows($0) }) {
             throw SessionError(.badParam, "\(rule.name) is not available before iOS \(rule.introducedIn)")
         }
     }
