@@ -34,6 +34,10 @@ for path in arguments.dropFirst() {
     source += "        EmbeddedYAMLFile(name: \(String(reflecting: name)), base64: \"\(data.base64EncodedString())\"),\n"
 }
 source += "    ]\n}\n"
+// SwiftPM reruns this whenever its own tool is relinked, which any change of the environment
+// between two `swift build`s causes (a script's SHLVL is enough). Rewriting the same text would
+// make the module that embeds it compile again, a whole-module build of Conformance.
+if FileManager.default.contents(atPath: output) == Data(source.utf8) { exit(0) }
 do {
     try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {
