@@ -191,7 +191,10 @@ let package = Package(
 // - Each module compiles whole (`-wmo`, unoptimised), not in batches of files: every batch parses
 //   and type-checks the declarations of the whole module again, so a clean build in batches costs
 //   a fifth more (measured on 2 cores: 292–300 against 240–253 CPU s, 169–173 against 144–154 s).
-//   `-num-threads` keeps one object per file, as SwiftPM's output map expects. The price is an edit
+//   `-num-threads` keeps one object per file, as SwiftPM's output map expects. The module is
+//   written by the same job: a separate job would parse and type-check every declaration again
+//   (and expand every `@Test` again), for a head start that 2 cores cannot use (the test modules,
+//   which nothing imports, built in 63–83 instead of 84–92 CPU s). The price is an edit
 //   of one function body, which recompiles its whole module (9 s instead of 2 s for MediaServer);
 //   SOUNDCHECK_BUILD=incremental goes back to batches for a long session of such edits.
 // - Line tables only: crash backtraces still name file and line, objects are a third smaller and
@@ -202,7 +205,7 @@ let package = Package(
 // Either variable rebuilds everything, as any change of flags does.
 var debugFlags: [String] = []
 if Context.environment["SOUNDCHECK_BUILD"] != "incremental" {
-    debugFlags += ["-disable-batch-mode", "-wmo", "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)"]
+    debugFlags += ["-disable-batch-mode", "-wmo", "-no-emit-module-separately-wmo", "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)"]
 }
 if Context.environment["SOUNDCHECK_DEBUG_INFO"] != "full" {
     debugFlags += ["-Xfrontend", "-gline-tables-only"]
