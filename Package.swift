@@ -195,7 +195,7 @@ let package = Package(
 //   written by the same job: a separate job would parse and type-check every declaration again
 //   (and expand every `@Test` again), for a head start that 2 cores cannot use (the test modules,
 //   which nothing imports, built in 63–83 instead of 84–92 CPU s). The price is an edit
-//   of one function body, which recompiles its whole module (9 s instead of 2 s for MediaServer);
+//   of one function body, which recompiles its whole module (9–12 s instead of 2 s for MediaServer);
 //   SOUNDCHECK_BUILD=incremental goes back to batches for a long session of such edits.
 // - Line tables only: crash backtraces still name file and line, objects are a third smaller and
 //   the compiler has less to emit than with full debug info (variable locations for a debugger).
