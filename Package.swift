@@ -29,7 +29,7 @@ let package = Package(
         .library(name: "OpenAL", targets: ["OpenAL"]),
         // The bench for your own tests: a simulated device, your apps in scenario files, explore.
         .library(name: "Soundcheck", targets: ["Soundcheck"]),
-        .executable(name: "soundcheck", targets: ["soundcheck"]),
+        .executable(name: "soundcheck", targets: ["SoundcheckCLI"]),
         // The layers below, for the benchmarks (Benchmarks/, a package of its own) and for tools
         // that drive the simulation directly.
         .library(name: "SimCore", targets: ["SimCore"]),
@@ -114,8 +114,10 @@ let package = Package(
         .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "CoreMIDI"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123", "CAVCodec"]),
+        // The command-line tool (the product `soundcheck`); its module has a name of its own, since
+        // `soundcheck` and `Soundcheck` are one folder on a case-insensitive file system.
         .executableTarget(
-            name: "soundcheck",
+            name: "SoundcheckCLI",
             dependencies: [
                 "SimCore", "VirtualDevices", "Scenario", "Conformance", "Explore", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
                 "AirPlayRAOP",
