@@ -96,14 +96,21 @@ let package = Package(
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
         // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
         .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"], exclude: ["Mistakes"]),
+        // The requirement catalog, verdicts, scenario checks, the app rules and the report writers.
         .target(
             name: "Conformance",
-            // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreMIDI", "BLEMIDI", "OpenAL",
-                           "AVFoundation", "CoreMedia", "MediaPlayer", "UIKit", "VoiceProcessing",
-                           "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
+        ),
+        // The checks compiled into the bench, which drive the facades and the harness like an app would,
+        // with the fixtures and Apple-API apps they share with the tests. The CLI runs them all, so a
+        // report made from the binary alone is complete.
+        .target(
+            name: "BuiltInChecks",
+            dependencies: ["Conformance", "Soundcheck", "AVFAudio", "AVFoundation", "AudioToolbox", "CoreAudioTypes", "CoreMIDI",
+                           "CoreMedia", "MediaPlayer", "OpenAL", "UIKit", "BLEMIDI", "VoiceProcessing", "AudioFiles", "AudioGraph",
+                           "MediaServer", "SimCore", "VirtualDevices"]
         ),
         .target(name: "Scenario", dependencies: ["CoreMIDI", "AudioToolbox", "OpenAL", "AVFoundation", "CoreMedia", "MediaPlayer", "AVFAudio", "UIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
@@ -119,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "SoundcheckCLI",
             dependencies: [
-                "SimCore", "VirtualDevices", "Scenario", "Conformance", "Explore", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
+                "SimCore", "VirtualDevices", "Scenario", "Conformance", "BuiltInChecks", "Explore", "JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph", "BLEMIDI",
                 "AirPlayRAOP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -133,8 +140,8 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "Soundcheck", "AVFAudio", "UIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "BuiltInChecks", "Soundcheck", "AVFAudio", "UIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "BuiltInChecks", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "AVFAudio", "AudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
@@ -143,18 +150,18 @@ let package = Package(
         // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including
         // code written for Apple's CoreMIDI that only changes its import.
         .target(name: "CoreMIDI", dependencies: ["CoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "CoreMIDITests", dependencies: ["Conformance", "CoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "CoreMIDITests", dependencies: ["Conformance", "BuiltInChecks", "CoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
 
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),
-        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance", "SimCore"]),
+        .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance", "BuiltInChecks", "SimCore"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
         .target(name: "AudioToolbox", dependencies: ["CoreAudioTypes", "UIKitCore", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
         // The Audio Unit API under its older framework name: AudioToolbox, re-exported.
         .target(name: "AudioUnit", dependencies: ["AudioToolbox"]),
         .testTarget(name: "AudioToolboxTests",
-                    dependencies: ["CRealtimeProbe", "Conformance", "AudioToolbox", "CoreMIDI", "Soundcheck", "AVFAudio", "UIKit", "CoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+                    dependencies: ["CRealtimeProbe", "Conformance", "BuiltInChecks", "AudioToolbox", "CoreMIDI", "Soundcheck", "AVFAudio", "UIKit", "CoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // OpenAL: Debian's OpenAL Soft (COpenAL: its headers, the library loaded with dlopen on first use
         // so the variables it reads at load time can be cleared first) behind Apple's alc*/al* API
@@ -163,7 +170,7 @@ let package = Package(
         .target(name: "OpenAL", dependencies: ["COpenAL", "AudioToolbox", "CoreAudioTypes", "MediaServer"]),
         .testTarget(name: "OpenALTests",
                     dependencies: ["OpenAL", "COpenAL", "CRealtimeProbe", "AudioToolbox", "AudioGraph", "Soundcheck", "AVFAudio",
-                                   "MediaServer", "SimCore", "VirtualDevices", "Conformance"]),
+                                   "MediaServer", "SimCore", "VirtualDevices", "Conformance", "BuiltInChecks"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
         // whose API is C++: the system library carries its pkg-config flags, CWebRTCShim wraps it in
@@ -186,7 +193,7 @@ let package = Package(
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CRealtimeProbe", "Conformance", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreAudioTypes",
+            dependencies: ["CRealtimeProbe", "Conformance", "BuiltInChecks", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreAudioTypes",
                            "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
 
@@ -197,7 +204,7 @@ let package = Package(
         // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
         .target(name: "MediaPlayer", dependencies: ["AVFoundation", "MediaServer", "SimCore"]),
         // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
-        .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "BuiltInChecks", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuiltInChecks
 import Conformance
 import Foundation
 import MediaServer

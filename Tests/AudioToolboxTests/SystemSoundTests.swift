@@ -1,4 +1,5 @@
 import AudioFiles
+@testable import BuiltInChecks
 @testable import Conformance
 import Foundation
 import MediaServer

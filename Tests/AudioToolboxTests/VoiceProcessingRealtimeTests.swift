@@ -1,4 +1,5 @@
 import CRealtimeProbe
+@testable import BuiltInChecks
 @testable import Conformance
 import Foundation
 @testable import MediaServer

@@ -1,5 +1,6 @@
 @testable import BLEMIDI
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// The packet format's invalid packets and the decoder's limits, one behaviour per test (the worked

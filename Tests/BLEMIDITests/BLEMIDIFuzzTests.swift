@@ -2,6 +2,7 @@ import BLEMIDI
 import Foundation
 import SimCore
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// Random and mutated packets: the decoder never crashes, every packet it accepts yields only

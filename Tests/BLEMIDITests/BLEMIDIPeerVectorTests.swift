@@ -1,5 +1,6 @@
 import BLEMIDI
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// Vectors from bluez-alsa's BLE-MIDI test (arkq/bluez-alsa, test/test-ble-midi.c). bluez-alsa

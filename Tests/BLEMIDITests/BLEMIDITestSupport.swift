@@ -1,4 +1,5 @@
 import BLEMIDI
+@testable import BuiltInChecks
 @testable import Conformance
 
 // The codec's tests write their vectors with the same helpers as its built-in checks

@@ -1,6 +1,7 @@
 import Foundation
 import SimCore
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// Each app rule, on small hand-written traces: it fires on the wrong behaviour and stays quiet on the right one.

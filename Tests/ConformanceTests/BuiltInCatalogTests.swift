@@ -1,6 +1,7 @@
 import Foundation
 import MediaServer
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// The talks' transcripts, which the repository does not carry: a folder named by the

@@ -1,6 +1,7 @@
 import Foundation
 import MediaServer
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// The checks compiled into the bench (what `soundcheck conformance` runs) pass here too, so a

@@ -1,6 +1,7 @@
 import Foundation
 import Scenario
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// The report's level lanes come from the render path's output: one lane per port channel, silent

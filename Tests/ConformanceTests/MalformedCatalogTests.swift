@@ -1,5 +1,6 @@
 import Testing
 import VirtualDevices
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// What a catalog author sees when an entry is wrong: one message per problem, at the exact place.

@@ -1,4 +1,5 @@
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// The status rule: a check that ran and passed proves a requirement, one that ran and failed fails

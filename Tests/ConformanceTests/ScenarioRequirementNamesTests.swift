@@ -1,6 +1,7 @@
 import Foundation
 import Scenario
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// A scenario may name only requirements the catalog has: one that names another ID fails, at the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// Existing checks name the requirement they check at the start of their test name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BuiltInChecks
 @testable import Conformance
 
 /// Swift Testing's xUnit file names tests by function; the source scan ties them to display names.

@@ -1,5 +1,6 @@
 @testable import AudioGraph
 import COpenAL
+@testable import BuiltInChecks
 @testable import Conformance
 import CRealtimeProbe
 import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+@testable import BuiltInChecks
 @testable import Conformance
 import MediaServer
 import AVFAudio

@@ -69,13 +69,14 @@ public struct CheckProbe: Sendable {
 
 extension CheckProbe {
     /// Unwraps `value` or throws, for helpers that build what a check needs outside its body.
-    static func required<T>(_ value: T?, _ what: String = "a value the check needs", line: Int = #line) throws -> T {
+    public static func required<T>(_ value: T?, _ what: String = "a value the check needs", line: Int = #line) throws -> T {
         guard let value else { throw CheckAbort(message: "line \(line): \(what) is missing") }
         return value
     }
 }
 
-struct CheckAbort: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct CheckAbort: Error, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -6,10 +6,10 @@ import Foundation
 /// binding is task-local, the few shared caches are locked), so running them side by side changes
 /// no result; the results come back in input order, so the report is the same byte for byte on one
 /// core or sixty-four. Only the order of the progress lines depends on the machine.
-enum ParallelRuns {
+public enum ParallelRuns {
     /// `body` of every item, in the items' order. `finished` hears each item when its result is
     /// ready, with how many are done, one call at a time.
-    static func map<Item: Sendable, Result: Sendable>(_ items: [Item], finished: @escaping @Sendable (_ done: Int, _ item: Item) -> Void = { _, _ in },
+    public static func map<Item: Sendable, Result: Sendable>(_ items: [Item], finished: @escaping @Sendable (_ done: Int, _ item: Item) -> Void = { _, _ in },
                                                       _ body: @escaping @Sendable (Item) -> Result) -> [Result] {
         let slots = Slots<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in

@@ -16,12 +16,13 @@ import Testing
     @Test func exploringFindsThePlantedUnplugBugAndWritesAShortScenario() throws {
         let folder = try temporaryFolder("unplug")
         let bench = Bench(apps: [PodcastBench.app { PlaysOnFromSpeaker() }])
-        let exploration = try bench.explore(apps: ["Podcasts"], runs: 200, seed: 7, steps: 10, writingFindingsTo: folder)
+        let exploration = try bench.explore(apps: ["Podcasts"], runs: 200, seed: 7, steps: 10, writingFindingsTo: folder, stoppingAfter: 1)
         let finding = try #require(exploration.findings.first, "\(exploration)")
-        #expect(finding.steps <= 5, "\(exploration)")
+        #expect(finding.minimal.steps.count <= 5, "\(exploration)")
         // The scenario it wrote replays the failure.
-        let replay = try bench.run(scenario: finding.file)
-        #expect(!replay.passed || !replay.appFindings.isEmpty, "\(replay)")
+        let file = try #require(exploration.files.first)
+        let replay = try bench.run(scenario: file, invariants: true)
+        #expect(!replay.passed, "\(replay)")
     }
 
     private func temporaryFolder(_ name: String) throws -> URL {
