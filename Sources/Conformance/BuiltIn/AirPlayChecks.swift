@@ -3,7 +3,7 @@ import MediaServer
 import AVFoundation
 import UIKit
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// AirPlay 2 long-form audio (WWDC 2017 session 509): the sample-buffer renderer and synchronizer

@@ -4,7 +4,7 @@ import AudioToolbox
 import AVFAudio
 import UIKit
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// UIApplication as audio apps meet it: when it becomes active (Control Center included), the

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// AVAudioPlayer through the harness: app code written against the facade, checked on the port sinks.

@@ -3,7 +3,7 @@ import MediaServer
 import AudioToolbox
 import AVFAudio
 import CoreAudioTypes
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// An app that talks to RemoteIO (or VoiceProcessingIO) the way iOS apps do: it finds the

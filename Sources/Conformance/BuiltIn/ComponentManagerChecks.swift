@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AudioToolbox
 import AVFAudio
-import Soundcheck
+import SoundcheckHarness
 
 /// `AVAudioUnitComponentManager` over the system's units and the apps installed on the device,
 /// driven through the plain Apple-API component browser (`ComponentBrowser`).

@@ -1,7 +1,7 @@
 import Foundation
 import AVFAudio
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 
 /// AVAudioPlayerNode's timelines and scheduling rules, rendered offline so every frame is known,
 /// and its refusal of a buffer whose channels differ from its own on the device.

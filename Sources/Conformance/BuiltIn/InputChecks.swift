@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// Choosing inputs: a port, a built-in microphone, a polar pattern, USB channels — and which

@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import Soundcheck
+import SoundcheckHarness
 
 /// What the voiceChat and measurement modes change for an app, read from the route it is given,
 /// the level its input receives and the latency the session reports.

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// Several apps on one device, through Apple's API names.

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import Soundcheck
+import SoundcheckHarness
 import SimCore
 import VirtualDevices
 

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import Soundcheck
+import SoundcheckHarness
 import VirtualDevices
 
 /// Going active and inactive as apps do it: who is interrupted, who is ducked, when setActive
