@@ -7,9 +7,10 @@ extension Bench {
     /// reference models to share the device with) and their actions, with the platform invariants
     /// and the app rules checked after every step. The first failure of each invariant is shrunk
     /// to a minimal scenario; with `folder`, written there as a file that `run(scenario:invariants:)`
-    /// replays. Same seed, same apps: same findings, on every machine.
+    /// replays. Same seed, same apps: same findings, on every machine. `stoppingAfter`: ends the
+    /// exploration once that many invariants have failed (a test hunting one bug stops at it).
     public func explore(apps: [String], runs: Int = 300, seed: UInt64 = 1, steps: Int = 12, platform: String = "ios17",
-                        writingFindingsTo folder: URL? = nil) throws -> Exploration {
+                        writingFindingsTo folder: URL? = nil, stoppingAfter findings: Int? = nil) throws -> Exploration {
         var underTest: [AppUnderTest] = []
         for name in apps {
             do { underTest.append(try AppUnderTest(parsing: name, registry: registry)) } catch { throw BenchError(error.description) }
@@ -22,6 +23,7 @@ extension Bench {
         options.steps = steps
         options.platform = platform
         options.outputFolder = folder?.path
+        options.stopAfterFindings = findings
         options.reproduce = { path, _ in "bench.run(scenario: URL(fileURLWithPath: \"\(path)\"), invariants: true)" }
         let summary = Explorer(options: options, runner: ScriptRunner(registry: registry)).explore()
         return Exploration(seed: seed, summary: summary)

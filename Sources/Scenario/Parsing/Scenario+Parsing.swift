@@ -117,8 +117,8 @@ extension Scenario {
             model = registered
         } else {
             let hint = closestName(to: name, among: registry.models.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            throw value.error("app '\(name)' needs a model: (no app is registered as '\(name)'\(hint); registered apps and models: "
-                + "\(registry.models.map(\.name).joined(separator: ", ")))")
+            throw value.error("app '\(name)' names no model: and no app is registered under that name\(hint) "
+                + "(registered apps and models: \(registry.models.map(\.name).joined(separator: ", ")))")
         }
         var mistakes: [String] = []
         if let list = map["mistakes"] {
