@@ -78,7 +78,7 @@ struct BenchAppTests {
 
     @Test("explore over the correct player finds no broken rule")
     func exploreCorrectPlayer() throws {
-        let exploration = try Bench(apps: [Self.podcasts()]).explore(apps: ["Podcasts"], runs: 60, seed: 7, steps: 12)
+        let exploration = try Bench(apps: [Self.podcasts()]).explore(apps: ["Podcasts"], runs: 30, seed: 7, steps: 12)
         #expect(exploration.findings.isEmpty, "\(exploration)")
         #expect(exploration.invalidScripts.isEmpty, "\(exploration)")
     }
