@@ -24,7 +24,7 @@ extension Bench {
         options.platform = platform
         options.outputFolder = folder?.path
         options.stopAfterFindings = findings
-        options.reproduce = { path, _ in "bench.run(scenario: URL(fileURLWithPath: \"\(path)\"), invariants: true)" }
+        options.reproduce = { path, _ in Self.runCall(path, arguments: ["invariants: true"]) }
         let summary = Explorer(options: options, runner: ScriptRunner(registry: registry)).explore()
         return Exploration(seed: seed, summary: summary)
     }

@@ -1,4 +1,5 @@
 import Conformance
+import Explore
 import Foundation
 
 extension Bench {
@@ -28,7 +29,8 @@ extension Bench {
             if let error = outcome.error {
                 xml += ">\n      <error message=\"\(JUnitWriter.escape(error))\"/>\n    </testcase>\n"
             } else if !outcome.passed {
-                let first = outcome.failures.first?.message ?? outcome.appFindings.first.map { "\($0.app) \($0.message)" } ?? "failed"
+                let first = outcome.failures.first?.message ?? outcome.appFindings.first.map { "\($0.app) \($0.message)" }
+                    ?? outcome.invariantFailures.first?.message ?? "failed"
                 xml += ">\n      <failure message=\"\(JUnitWriter.escape(first))\">\(JUnitWriter.escape(outcome.description))</failure>\n    </testcase>\n"
             } else {
                 xml += "/>\n"

@@ -71,7 +71,7 @@ public struct Bench: Sendable {
         return collection.files.map { found in
             do { return try run(scenario: URL(fileURLWithPath: found.path), seed: seed, platform: platform) } catch {
                 return ScenarioOutcome(file: found.path, result: nil, error: "\(error)", appFindings: [], invariantFailures: [],
-                                       reproduce: "bench.run(scenario: URL(fileURLWithPath: \"\(found.path)\"))")
+                                       reproduce: Self.runCall(found.path))
             }
         }
     }
@@ -84,8 +84,12 @@ public struct Bench: Sendable {
     /// A scenario of reference apps only reproduces with the command line; yours need the bench.
     private func reproduce(_ path: String, result: ScenarioResult, usesYourApps: Bool, invariants: Bool) -> String {
         guard usesYourApps else { return result.reproduceCommand + (invariants ? " --invariants" : "") }
-        return "bench.run(scenario: URL(fileURLWithPath: \"\(path)\"), seed: \(result.seed), platform: \"\(result.platform)\""
-            + (invariants ? ", invariants: true)" : ")")
+        return Self.runCall(path, arguments: ["seed: \(result.seed)", "platform: \"\(result.platform)\""] + (invariants ? ["invariants: true"] : []))
+    }
+
+    /// `bench.run(scenario: URL(fileURLWithPath: "…"), …)`, the call a report tells the user to make.
+    static func runCall(_ path: String, arguments: [String] = []) -> String {
+        "bench.run(" + (["scenario: URL(fileURLWithPath: \"\(path)\")"] + arguments).joined(separator: ", ") + ")"
     }
 }
 
