@@ -91,13 +91,10 @@ let package = Package(
         // Stands in for Swift Testing's UIKit overlay, which the compiler asks for when a file imports both.
         .target(name: "_Testing_UIKit"),
         .target(name: "UIKit", dependencies: ["UIKitCore", "_Testing_UIKit", "AVFAudio", "MediaServer", "VirtualDevices"]),
-        // The harness for user tests (SimulatedDevice), below Conformance, whose built-in checks use it.
-        .target(name: "SoundcheckHarness", dependencies: ["AVFAudio", "UIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"],
-                path: "Sources/Soundcheck"),
-        // What a user's test target imports: the harness, and the bench that runs scenario files, the
-        // report's app rules and explore over the user's own apps (BenchApp, Bench).
-        .target(name: "Soundcheck", dependencies: ["SoundcheckHarness", "Scenario", "Explore", "Conformance", "MediaServer", "VirtualDevices", "SimCore"],
-                path: "Sources/Bench"),
+        // What a user's test target imports: the harness (SimulatedDevice), and the bench that runs scenario
+        // files, the report's app rules and explore over the user's own apps (BenchApp, Bench).
+        .target(name: "Soundcheck", dependencies: ["AVFAudio", "UIKit", "AudioFiles", "Scenario", "Explore", "Conformance",
+                                                   "MediaServer", "VirtualDevices", "SimCore"]),
         // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
         // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
@@ -105,7 +102,7 @@ let package = Package(
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "SoundcheckHarness", "AVFAudio", "AudioToolbox", "CoreMIDI", "BLEMIDI", "OpenAL",
+            dependencies: ["Scenario", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreMIDI", "BLEMIDI", "OpenAL",
                            "AVFoundation", "CoreMedia", "MediaPlayer", "UIKit", "VoiceProcessing",
                            "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             exclude: ["Catalog"],

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// Invalid API use returns Apple's documented error, with the rule in the message, and never
 /// crashes the bench.

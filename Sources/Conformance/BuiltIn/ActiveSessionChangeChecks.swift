@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// A session that is already active takes configuration changes at once, and setActive(true)
 /// on it succeeds and applies its configuration again rather than being ignored.

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFoundation
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// What the AirPlay and Now Playing checks (and the AirPlay tests) share: a device running the

@@ -3,7 +3,7 @@ import MediaServer
 import AVFoundation
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// AirPlay 2 long-form audio (WWDC 2017 session 509): the sample-buffer renderer and synchronizer

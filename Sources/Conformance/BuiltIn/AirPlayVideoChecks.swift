@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFoundation
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Video beside long-form audio (WWDC 2017 session 509): a display layer on the same

@@ -4,7 +4,7 @@ import AudioToolbox
 import AVFAudio
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// UIApplication as audio apps meet it: when it becomes active (Control Center included), the

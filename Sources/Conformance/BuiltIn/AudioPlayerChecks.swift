@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// AVAudioPlayer through the harness: app code written against the facade, checked on the port sinks.

@@ -5,7 +5,7 @@ import AudioToolbox
 import AVFAudio
 import CoreAudioTypes
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Audio Queue output as apps use it: the hardware-codec policy and its misuse codes, the

@@ -3,7 +3,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// AVAudioRecorder through the harness: recorded files are read back with AVAudioFile.

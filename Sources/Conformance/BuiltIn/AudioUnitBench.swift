@@ -3,7 +3,7 @@ import MediaServer
 import AudioToolbox
 import AVFAudio
 import CoreAudioTypes
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// An app that talks to RemoteIO (or VoiceProcessingIO) the way iOS apps do: it finds the

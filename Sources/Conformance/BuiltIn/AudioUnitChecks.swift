@@ -1,7 +1,7 @@
 import Foundation
 import AudioToolbox
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// The Audio Unit C API on a RemoteIO unit made in an app's code: its defaults, the hardware
 /// sides' formats, Apple's raw values, and the OSStatus every misuse returns (nothing traps).

@@ -2,7 +2,7 @@ import Foundation
 import AudioToolbox
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// Units found and connected: the component manager's search, the two IO units, AUGraph's
 /// services and misuse codes, and a mixer rendering into its own buffers.

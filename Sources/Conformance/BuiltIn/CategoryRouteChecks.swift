@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Which ports a category, a device and the accessories give, read through AVAudioSession. The

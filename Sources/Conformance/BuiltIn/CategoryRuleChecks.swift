@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// What a category decides, row by row of the 2012 talk's table: whether the app may play and
 /// record, whether it mixes with Music, and whether the ring/silent switch silences it — each

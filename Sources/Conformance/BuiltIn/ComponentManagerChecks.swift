@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AudioToolbox
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// `AVAudioUnitComponentManager` over the system's units and the apps installed on the device,
 /// driven through the plain Apple-API component browser (`ComponentBrowser`).

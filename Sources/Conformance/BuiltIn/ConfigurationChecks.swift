@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// What setCategory accepts, refuses and reads back on the report's release, asked as an app asks:
 /// the media server's configuration tests check its rules directly; these check what an app sees.

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// Choosing one of the phone's microphones (a data source of the built-in mic) or its polar
 /// pattern reaches the media server: the route shows it, a routeConfigurationChange is posted,

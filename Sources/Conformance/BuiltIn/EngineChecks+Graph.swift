@@ -1,7 +1,7 @@
 import Foundation
 import AudioToolbox
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// AUGraph, the engine's predecessor: one output node per graph, and render notifications that
 /// come at the start of each render cycle, before the graph pulls its nodes.

@@ -2,7 +2,7 @@ import Foundation
 import AudioToolbox
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// AVAudioEngine's mixing: a 3D environment heard at the speaker's channels (mono sources placed,
 /// stereo passed through, wider refused), a destination's own volume, an effect node's Audio Unit,

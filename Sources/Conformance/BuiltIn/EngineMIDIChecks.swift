@@ -2,7 +2,7 @@ import Foundation
 import AVFAudio
 import AudioToolbox
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// MIDI scheduled on an instrument node of an engine that the simulated device pulls (not an
 /// offline render): where the note lands at the speaker port, and when a SysEx takes effect.

@@ -1,7 +1,7 @@
 import Foundation
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// AVAudioPlayerNode's timelines and scheduling rules, rendered offline so every frame is known,
 /// and its refusal of a buffer whose channels differ from its own on the device.

@@ -1,7 +1,7 @@
 import Foundation
 import AudioToolbox
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// How an engine renders: manual rendering's rules, status codes and input block; on the device,
 /// pulled by the IO cycle (equal to the offline render, tapped, fed by the microphone), started,

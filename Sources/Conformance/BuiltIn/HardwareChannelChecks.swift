@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// Preferred channel counts and cleared preferences, asked as an app asks: the media server's
 /// hardware-preference tests check its rules directly; these read what the session grants.

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Hardware values and preferences as the session reports and grants them.

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// The hardware format an app gets for its route and preferences, read through AVAudioSession:
 /// the media server's negotiator tests check the rules directly; these check what an app reads.

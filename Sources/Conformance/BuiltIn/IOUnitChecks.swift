@@ -3,7 +3,7 @@ import AudioToolbox
 import AVFAudio
 import OpenAL
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// The Audio Unit C API's scopes and elements, and RemoteIO's two sides: input and output used
 /// separately or together, and the low latency games, music and VoIP apps (and OpenAL) use it for.

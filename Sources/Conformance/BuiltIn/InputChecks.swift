@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Choosing inputs: a port, a built-in microphone, a polar pattern, USB channels — and which

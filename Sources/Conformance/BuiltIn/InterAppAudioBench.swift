@@ -4,7 +4,7 @@ import AudioToolbox
 import AVFAudio
 @_spi(Soundcheck) import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// A device with Inter-App Audio node apps installed and a host app, both made of the plain

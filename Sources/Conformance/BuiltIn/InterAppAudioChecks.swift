@@ -3,7 +3,7 @@ import MediaServer
 import AudioToolbox
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Inter-App Audio between the plain Apple-API host and node apps (`InterAppAudioStage`): the

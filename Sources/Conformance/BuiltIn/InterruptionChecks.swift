@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Interruptions by other apps and by suspension, as the interrupted app's notifications tell them.

@@ -5,7 +5,7 @@ import AudioToolbox
 import MediaPlayer
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// Long-form audio and Now Playing on the Mac (the `mac` device profile): what a Mac app does
 /// differently — it only sets the route sharing policy, and it tells Now Playing when it plays.

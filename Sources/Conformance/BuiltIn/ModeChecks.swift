@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// What the voiceChat and measurement modes change for an app, read from the route it is given,
 /// the level its input receives and the latency the session reports.

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Several apps on one device, through Apple's API names.

@@ -5,7 +5,7 @@ import AudioToolbox
 import AVFAudio
 import CoreAudioTypes
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Multichannel routes: where stereo and mono land by default, channel labels, and sending a

@@ -4,7 +4,7 @@ import AVFoundation
 import MediaPlayer
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// Now Playing info and remote commands (MediaPlayer): what the system does with what the app
 /// publishes, and which commands reach which handler.

@@ -3,7 +3,7 @@ import MediaServer
 import AVFAudio
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// One device, one truth: one route and one hardware format that every app reads, changes to an

@@ -3,7 +3,7 @@ import MediaServer
 import AVFAudio
 import OpenAL
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Apple's OpenAL extensions on OpenAL Soft, used the way a game uses them: the functions from

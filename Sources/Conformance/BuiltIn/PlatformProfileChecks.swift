@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// Behaviour that changed between releases is modelled as platform profiles; the same app gets
 /// each release's documented behaviour.

@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// AVAudioPlayer heard at the speaker: several at once, panned, paused, resumed and sought.
 enum PlayerChecks {

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFoundation
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// `AVQueuePlayer` (WWDC 2017 session 509: "simply setting the rate of 1 on the AVQueuePlayer,
 /// which in response will begin downloading the audio data … and then playing it out the

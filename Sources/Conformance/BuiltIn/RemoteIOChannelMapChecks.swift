@@ -1,7 +1,7 @@
 import Foundation
 import AudioToolbox
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// RemoteIO on a multichannel route (the 2012 multiroute talk): with headphones and a two-channel
 /// HDMI display in a multiRoute session its output side shows all four channels, a stereo client

@@ -3,7 +3,7 @@ import MediaServer
 import AudioToolbox
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 
 /// RemoteIO and VoiceProcessingIO on the simulated device: the IO cycle pulls the app's render
 /// callback (element 0) and hands it the microphone through the input callback (element 1),

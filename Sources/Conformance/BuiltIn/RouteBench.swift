@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// One app's route on a simulated device, read through AVAudioSession. The media server's own

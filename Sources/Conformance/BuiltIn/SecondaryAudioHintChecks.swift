@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// The secondary-audio silence hint (iOS 8): who is told when primary audio starts and stops.

@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Going active and inactive as apps do it: who is interrupted, who is ducked, when setActive

@@ -1,6 +1,6 @@
 import Foundation
 import AVFAudio
-import SoundcheckHarness
+import Soundcheck
 
 /// The speaker override is transient: "any route change or interruption will cause the audio to
 /// be routed back to its normal route, following the last-in wins rule". The media server reverts

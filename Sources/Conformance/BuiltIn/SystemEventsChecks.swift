@@ -3,7 +3,7 @@ import MediaServer
 import AVFAudio
 import UIKit
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VirtualDevices
 
 /// Alarms, Siri, the ring/silent switch, app lifecycle and record permission, through the facades.

@@ -2,7 +2,7 @@ import Foundation
 import AudioToolbox
 import AVFAudio
 import SimCore
-import SoundcheckHarness
+import Soundcheck
 import VoiceProcessing
 
 /// VoiceProcessingIO's echo cancellation on the device: the far end it cancels is everything the
