@@ -91,7 +91,10 @@ let package = Package(
         // Stands in for Swift Testing's UIKit overlay, which the compiler asks for when a file imports both.
         .target(name: "_Testing_UIKit"),
         .target(name: "UIKit", dependencies: ["UIKitCore", "_Testing_UIKit", "AVFAudio", "MediaServer", "VirtualDevices"]),
-        .target(name: "Soundcheck", dependencies: ["AVFAudio", "UIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        // What a user's test target imports: the harness (SimulatedDevice), and the bench that runs scenario
+        // files, the report's app rules and explore over the user's own apps (BenchApp, Bench).
+        .target(name: "Soundcheck", dependencies: ["AVFAudio", "UIKit", "AudioFiles", "Scenario", "Explore", "Conformance",
+                                                   "MediaServer", "VirtualDevices", "SimCore"]),
         // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
         // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
@@ -140,6 +143,8 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
+        // The bench over a user's own app type (Soundcheck's BenchApp), with its scenario files.
+        .testTarget(name: "BenchTests", dependencies: ["Soundcheck", "AVFAudio", "SimCore"], exclude: ["Scenarios"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "BuiltInChecks", "Soundcheck", "AVFAudio", "UIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "BuiltInChecks", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "AVFAudio", "AudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),

@@ -31,6 +31,9 @@ public struct Explorer: Sendable {
         /// The first run: runs `firstRun ..< firstRun + runs` are explored (a test replays the
         /// run a longer search found without the runs before it).
         public var firstRun = 0
+        /// How a written finding says to reproduce it, from its path; nil: `soundcheck run … --invariants`
+        /// (the bench, whose user apps the command line does not know, says its own call).
+        public var reproduce: (@Sendable (_ path: String, _ script: ExploreScript) -> String)?
 
         public init(apps: [AppUnderTest]) { self.apps = apps }
     }
@@ -104,10 +107,10 @@ public struct Explorer: Sendable {
         minimal.name = "explore-\(options.seed)-\(number)-\(run.firstFailure?.invariant ?? "failure")"
         let failure = result?.failure ?? run.firstFailure!
         var file: String?
-        var path = minimal.name + ".yaml"
+        let path = options.outputFolder.map { ($0 as NSString).appendingPathComponent(minimal.name + ".yaml") } ?? minimal.name + ".yaml"
+        let reproduce = options.reproduce?(path, minimal) ?? Self.reproduceCommand(path, minimal)
         if let folder = options.outputFolder {
-            path = (folder as NSString).appendingPathComponent(minimal.name + ".yaml")
-            let text = Self.header(failure: failure, reproduce: Self.reproduceCommand(path, minimal)) + minimal.yaml
+            let text = Self.header(failure: failure, reproduce: reproduce) + minimal.yaml
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -117,7 +120,7 @@ public struct Explorer: Sendable {
             }
         }
         return Finding(run: number, original: run, minimal: minimal, failure: failure, shrinkRuns: result?.attempts ?? 0,
-                       file: file, reproduce: Self.reproduceCommand(path, minimal))
+                       file: file, reproduce: reproduce)
     }
 
     /// `soundcheck run` with `--invariants` checks the same invariants as explore, so the file fails there too.

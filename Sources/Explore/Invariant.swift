@@ -38,7 +38,7 @@ public struct Checkpoint {
     public let stepsDone: Int
     public let isEnd: Bool
     /// Apps whose app rules apply (the apps under test).
-    public let appsUnderTest: Set<String>
+    public internal(set) var appsUnderTest: Set<String>
     /// When the steps this checkpoint follows ran (the previous checkpoint's time).
     public let previousTime: HostTime
 

@@ -17,15 +17,28 @@ public struct InvariantFailure: Sendable, Hashable {
 final class InvariantMonitor: @unchecked Sendable {
     let invariants: [Invariant]
     let appsUnderTest: Set<String>
+    /// Apps under test that an invariant does not judge, by invariant ID: a registered app's
+    /// `exemptions` (a user's reasoned opt-out; reference models have `Invariant.exemptModels`).
+    let exemptApps: [String: Set<String>]
     private(set) var failures: [InvariantFailure] = []
     /// How many checkpoints each invariant was checked at.
     private(set) var checks = 0
     private var seen = 0
     private var previousTime = HostTime(nanoseconds: 0)
 
-    init(invariants: [Invariant], appsUnderTest: Set<String>) {
+    init(invariants: [Invariant], appsUnderTest: Set<String>, exemptApps: [String: Set<String>] = [:]) {
         self.invariants = invariants
         self.appsUnderTest = appsUnderTest
+        self.exemptApps = exemptApps
+    }
+
+    /// The apps of `scenario` whose registered model opts out of an invariant, by invariant ID.
+    static func exemptApps(in scenario: Scenario, registry: ScenarioAppRegistry) -> [String: Set<String>] {
+        var exempt: [String: Set<String>] = [:]
+        for app in scenario.apps {
+            for rule in (registry.model(named: app.model)?.exemptions ?? [:]).keys { exempt[rule, default: []].insert(app.name) }
+        }
+        return exempt
     }
 
     func observe(_ point: RunCheckpoint) {
@@ -34,7 +47,9 @@ final class InvariantMonitor: @unchecked Sendable {
                                     isEnd: point.isEnd, appsUnderTest: appsUnderTest, previousTime: previousTime)
         checks += 1
         for invariant in invariants where invariant.kind == .platform || !appsUnderTest.isEmpty {
-            for message in invariant.check(checkpoint) {
+            var judged = checkpoint
+            if let exempt = exemptApps[invariant.id] { judged.appsUnderTest.subtract(exempt) }
+            for message in invariant.check(judged) {
                 failures.append(InvariantFailure(invariant: invariant.id, requirements: invariant.requirements,
                                                  afterStep: point.stepsDone, message: message))
             }
@@ -81,7 +96,8 @@ public struct ScriptRunner: Sendable {
             return ExploreRun(script: script, failures: [], steps: 0, transitions: [:], error: error.description)
         }
         prepare?(&scenario)
-        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: appsUnderTest)
+        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: appsUnderTest,
+                                       exemptApps: InvariantMonitor.exemptApps(in: scenario, registry: registry))
         let runner = ScenarioRunner(registry: registry, checkpoint: { monitor.observe($0) })
         let result: ScenarioResult
         do { result = try runner.run(scenario) } catch {
@@ -97,7 +113,8 @@ extension ScriptRunner {
     /// checked after every step and every app under test: what `soundcheck run --invariants` does.
     public func check(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil)
         throws(SourceError) -> (result: ScenarioResult, failures: [InvariantFailure]) {
-        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: Set(scenario.apps.map(\.name)))
+        let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: Set(scenario.apps.map(\.name)),
+                                       exemptApps: InvariantMonitor.exemptApps(in: scenario, registry: registry))
         let runner = ScenarioRunner(registry: registry, checkpoint: { monitor.observe($0) })
         let result = try runner.run(scenario, seed: seed, platform: platform)
         return (result, monitor.failures)

@@ -9,4 +9,13 @@ public struct AppFinding: Sendable, Equatable {
     /// `step 5 (prompt-finished)`, or `before the first step`.
     public let step: String
     public let time: Int64
+
+    public init(rule: String, message: String, app: String, scenario: String, step: String, time: Int64) {
+        self.rule = rule
+        self.message = message
+        self.app = app
+        self.scenario = scenario
+        self.step = step
+        self.time = time
+    }
 }

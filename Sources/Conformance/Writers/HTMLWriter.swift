@@ -1,3 +1,5 @@
+import SimCore
+
 /// `conformance.html`: the Markdown report's content as one self-contained page (inline CSS, no
 /// scripts), plus a timeline picture for every scenario that ran.
 public enum HTMLWriter {
@@ -29,23 +31,8 @@ public enum HTMLWriter {
             h += "<tr><td>\(escape(area.area))\(area.unimplemented ? " <span class=\"small\">(not simulated yet)</span>" : "")</td><td class=\"n\">\(area.total)</td>"
             h += "<td class=\"n passed\">\(c[.passed] ?? 0)</td><td class=\"n failed\">\(c[.failed] ?? 0)</td><td class=\"n not-yet-implemented\">\(c[.notYetImplemented] ?? 0)</td><td class=\"n not-checkable\">\(c[.notCheckable] ?? 0)</td><td class=\"n not-checked\">\(c[.notChecked] ?? 0)</td></tr>\n"
         }
-        h += "</table>\n<h2>App conformance</h2>\n"
-        if report.findings.isEmpty {
-            h += "<p>No app broke a platform rule.</p>\n"
-        } else {
-            h += "<table><tr><th>scenario</th><th>app</th><th>step</th><th>t</th><th>rule broken</th></tr>\n"
-            for f in report.findings {
-                h += "<tr><td>\(escape(f.scenario))</td><td>\(escape(f.app))</td><td>\(escape(f.step))</td><td>\(Format.time(f.time))</td><td>\(escape(f.message)) <code>\(escape(f.rule))</code></td></tr>\n"
-            }
-            h += "</table>\n"
-        }
-        h += "<h2>Scenario timelines</h2>\n<p class=\"legend\">"
-        for state in TimelineSVG.states { h += "<span style=\"background:\(TimelineSVG.colors[state]!)\"></span>\(state)" }
-        h += " &nbsp;▼ notification &nbsp;— gain &nbsp;<span style=\"background:#c0392b;width:3px\"></span>broken app rule &nbsp;<span style=\"background:#4a6fa5\"></span>peak level per port channel (−60…0 dBFS)</p>\n"
-        for run in report.scenarioRuns {
-            h += "<h3 id=\"\(escape(run.file))\">\(escape(run.name)) <span class=\"small\">\(escape(run.file)) — \(run.check.outcome.word)</span></h3>\n"
-            if let trace = run.trace { h += TimelineSVG.render(Timeline(trace: trace), findings: report.findings.filter { $0.scenario == run.file }) } else { h += "<p class=\"small\">\(escape(run.check.outcome.detail ?? "not run"))</p>\n" }
-        }
+        h += "</table>\n"
+        h += appSections(findings: report.findings, runs: report.scenarioRuns.map { ($0.file, $0.name, $0.check.outcome.word, $0.trace, $0.check.outcome.detail) })
         h += "<h2>Requirements</h2>\n<table><tr><th>requirement</th><th>area</th><th>status</th><th>checks</th><th>note</th></tr>\n"
         for v in report.verdicts {
             let checks = v.checks.map { "\(escape($0.label)) (<span class=\"\($0.ran ? $0.outcome.word : "not-run")\">\($0.outcome.title)</span>)" }.joined(separator: "<br>")
@@ -53,6 +40,40 @@ public enum HTMLWriter {
             h += "<td class=\"\(v.status.rawValue)\">\(v.status.title)</td><td class=\"small\">\(checks)</td><td class=\"small\">\(escape(v.reason))</td></tr>\n"
         }
         return h + "</table>\n</body></html>\n"
+    }
+
+    /// The report's app part alone, as its own page: `Bench.writeReport` writes it for a user's
+    /// own scenarios and apps. A run: its file, scenario name, outcome word, trace and, when it
+    /// did not run, why.
+    public static func renderApps(title: String, findings: [AppFinding],
+                                  runs: [(file: String, name: String, outcome: String, trace: Trace?, detail: String?)]) -> String {
+        var h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(title))</title>\n<style>\n\(css)\n</style></head><body>\n"
+        h += "<h1>\(escape(title))</h1>\n"
+        return h + appSections(findings: findings, runs: runs) + "</body></html>\n"
+    }
+
+    /// The report's app part: the platform rules apps broke, then each scenario's timeline with
+    /// them marked.
+    static func appSections(findings: [AppFinding],
+                                   runs: [(file: String, name: String, outcome: String, trace: Trace?, detail: String?)]) -> String {
+        var h = "<h2>App conformance</h2>\n"
+        if findings.isEmpty {
+            h += "<p>No app broke a platform rule.</p>\n"
+        } else {
+            h += "<table><tr><th>scenario</th><th>app</th><th>step</th><th>t</th><th>rule broken</th></tr>\n"
+            for f in findings {
+                h += "<tr><td>\(escape(f.scenario))</td><td>\(escape(f.app))</td><td>\(escape(f.step))</td><td>\(Format.time(f.time))</td><td>\(escape(f.message)) <code>\(escape(f.rule))</code></td></tr>\n"
+            }
+            h += "</table>\n"
+        }
+        h += "<h2>Scenario timelines</h2>\n<p class=\"legend\">"
+        for state in TimelineSVG.states { h += "<span style=\"background:\(TimelineSVG.colors[state]!)\"></span>\(state)" }
+        h += " &nbsp;▼ notification &nbsp;— gain &nbsp;<span style=\"background:#c0392b;width:3px\"></span>broken app rule &nbsp;<span style=\"background:#4a6fa5\"></span>peak level per port channel (−60…0 dBFS)</p>\n"
+        for run in runs {
+            h += "<h3 id=\"\(escape(run.file))\">\(escape(run.name)) <span class=\"small\">\(escape(run.file)) — \(run.outcome)</span></h3>\n"
+            if let trace = run.trace { h += TimelineSVG.render(Timeline(trace: trace), findings: findings.filter { $0.scenario == run.file }) } else { h += "<p class=\"small\">\(escape(run.detail ?? "not run"))</p>\n" }
+        }
+        return h
     }
 
     static func escape(_ text: String) -> String {

@@ -27,7 +27,7 @@ public enum JUnitWriter {
         return xml + "</testsuites>\n"
     }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -9,6 +9,15 @@ public protocol ScenarioApp: AnyObject {
     func perform(_ command: String)
 }
 
+/// A user's app registered with the bench: its actions may throw (the run reports that as the
+/// app's failure at the step and goes on), and after every step the runner lets it say what it
+/// believes (`AppLog` lines such as `started`/`stopped`, which the app rules read).
+public protocol FallibleScenarioApp: ScenarioApp {
+    func attempt(_ command: String) throws
+    /// Called in the app's context after every step of the run.
+    func stepDone()
+}
+
 /// Where an app writes what it did: each call becomes an `app.<model>.<what>` trace line at the
 /// current simulated time, with the app's name in `app`.
 public struct AppLog: Sendable {

@@ -26,23 +26,33 @@ public struct ScenarioAppRegistry: Sendable {
     public static let standard = ScenarioAppRegistry(ReferenceApps.models)
 }
 
-/// One kind of app a scenario can declare.
+/// One kind of app a scenario can declare: a reference model, or a user's app registered with the
+/// bench (`BenchApp` in the Soundcheck module).
 public struct ScenarioAppModel: Sendable {
     public var name: String
-    /// The controls `do: <command>` may use on it.
+    /// The controls `do: <command>` (or `call: <command>`) may use on it.
     public var commands: [String]
     /// The mistakes `mistakes: […]` may ask of it.
     public var mistakes: [String]
     /// Whether it declares the `audio` background mode unless the scenario says otherwise.
     public var backgroundAudio: Bool
-    public var make: @Sendable (AppConfiguration, AppLog) -> ScenarioApp
+    /// The entitlements it is built with unless the scenario says otherwise (`inter-app-audio`);
+    /// nil: every capability the simulation models, as the reference apps have.
+    public var entitlements: [String]?
+    /// App rules and invariants this model is not judged by, each with the reason its author gave.
+    public var exemptions: [String: String]
+    /// Creates the app in its own context; an error fails the run at the step that launched it.
+    public var make: @Sendable (AppConfiguration, AppLog) throws -> ScenarioApp
 
     public init(name: String, commands: [String] = [], mistakes: [String] = [], backgroundAudio: Bool = false,
-                make: @escaping @Sendable (AppConfiguration, AppLog) -> ScenarioApp) {
+                entitlements: [String]? = nil, exemptions: [String: String] = [:],
+                make: @escaping @Sendable (AppConfiguration, AppLog) throws -> ScenarioApp) {
         self.name = name
         self.commands = commands
         self.mistakes = mistakes
         self.backgroundAudio = backgroundAudio
+        self.entitlements = entitlements
+        self.exemptions = exemptions
         self.make = make
     }
 }

@@ -109,8 +109,17 @@ extension Scenario {
     private static func parseApp(_ name: String, _ value: YAMLValue, file: String,
                                  registry: ScenarioAppRegistry) throws(SourceError) -> AppDeclaration {
         let map = try value.mapping("app '\(name)'", allowed: appKeys)
-        let modelValue = try map.required("model")
-        let model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
+        let model: ScenarioAppModel
+        if let modelValue = map["model"] {
+            model = try modelValue.choice("app model", registry.models.map { ($0.name, $0) })
+        } else if let registered = registry.model(named: name) {
+            // A registered app stands alone: `Podcasts: {}` is `Podcasts: { model: Podcasts }`.
+            model = registered
+        } else {
+            let hint = closestName(to: name, among: registry.models.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw value.error("app '\(name)' names no model: and no app is registered under that name\(hint) "
+                + "(registered apps and models: \(registry.models.map(\.name).joined(separator: ", ")))")
+        }
         var mistakes: [String] = []
         if let list = map["mistakes"] {
             mistakes = try list.choices("mistake of a \(model.name) app", model.mistakes.map { ($0, $0) })
@@ -137,7 +146,11 @@ extension Scenario {
         }
         if let list = map["audio-components"] { configuration.audioComponents = try AudioComponentsParser.components(list) }
         if let icon = map["icon"] { configuration.icon = try AppIconFile.read(icon, scenarioFile: file) }
-        if let list = map["entitlements"] { configuration.entitlements = try list.choices("entitlement", [("inter-app-audio", "inter-app-audio")]) }
+        configuration.entitlements = model.entitlements
+        if let list = map["entitlements"] {
+            configuration.entitlements = try list.choices("entitlement", [("inter-app-audio", "inter-app-audio"),
+                                                                          ("com.apple.developer.inter-app-audio", "inter-app-audio")])
+        }
         return AppDeclaration(name: name, model: model.name, configuration: configuration,
                               backgroundAudio: try map["background-audio"]?.bool("background-audio") ?? model.backgroundAudio,
                               line: value.line, column: value.column)

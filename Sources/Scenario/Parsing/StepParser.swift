@@ -12,7 +12,7 @@ enum StepParser {
     ]
     /// Steps the scenario itself performs on the device's surroundings.
     static let signalVerbs = ["input-tone"]
-    static let keys = ["at", "do", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
+    static let keys = ["at", "do", "call", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
                        "policy", "options", "notify-others", "port", "hz", "duration", "granted", "tone", "channel"]
         + BluetoothStepParser.keys + AirPlayStepParser.keys
 
@@ -47,6 +47,7 @@ enum StepParser {
     static func read(_ value: YAMLValue, apps: [AppDeclaration], registry: ScenarioAppRegistry) throws(SourceError) -> ScenarioStep {
         let map = try value.mapping("a step", allowed: keys)
         let at = try map.required("at").time("at")
+        if let call = map["call"] { return try calledAction(call, at: at, map: map, step: value, apps: apps, registry: registry) }
         let verbValue = try map.required("do")
         let verb = try verbValue.string("do")
         let worldVerbs = signalVerbs + BluetoothStepParser.verbs + AirPlayStepParser.verbs
@@ -78,6 +79,17 @@ enum StepParser {
             }
         }
         return ScenarioStep(at: at, action: action, verb: verb, line: value.line, column: value.column)
+    }
+
+    /// `{ at: 3s, app: Podcasts, call: skipForward }`: any action the app's model registered, even
+    /// one whose name is also a device verb.
+    private static func calledAction(_ call: YAMLValue, at: HostTime, map: YAMLMapping, step: YAMLValue, apps: [AppDeclaration],
+                                     registry: ScenarioAppRegistry) throws(SourceError) -> ScenarioStep {
+        if let verb = map["do"] { throw verb.error("a step either does (do:) or calls an app's action (call:), not both") }
+        let declaration = try app(map, apps)
+        let commands = registry.model(named: declaration.model)?.commands ?? []
+        let command = try call.choice("action of a \(declaration.model) app", commands.map { ($0, $0) })
+        return ScenarioStep(at: at, action: .app(declaration.name, .command(command)), verb: command, line: step.line, column: step.column)
     }
 
     private static func app(_ map: YAMLMapping, _ apps: [AppDeclaration]) throws(SourceError) -> AppDeclaration {

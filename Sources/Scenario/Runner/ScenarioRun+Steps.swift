@@ -19,7 +19,17 @@ extension ScenarioRun {
         case let .pickRoute(ports): pickRoute(ports, step: step)
         case let .remoteCommand(command, source): server.sendRemoteCommand(command, from: source)
         }
+        letUserAppsReport()
         rememberPorts()
+    }
+
+    /// After a step, registered user apps say what they now believe (their `started`/`stopped`
+    /// lines), in the scenario's order of apps. Reference apps log for themselves.
+    private func letUserAppsReport() {
+        for declaration in scenario.apps {
+            guard let app = apps[declaration.name] as? FallibleScenarioApp else { continue }
+            server.inAppContext(AppID(declaration.name)) { app.stepDone() }
+        }
     }
 
     private func apply(_ event: DeviceEvent, step: ScenarioStep) {
@@ -30,20 +40,43 @@ extension ScenarioRun {
             return
         }
         switch event {
-        case let .launch(name): launch(name)
+        case let .launch(name): createApp(name, step: step)
         case let .terminate(name): apps[name] = nil
         default: break
         }
     }
 
-    /// Creates the app's object inside its own context, once per launch.
-    private func launch(_ name: String) { createApp(name) }
-
-    /// Makes the app's object in its context (a launch step, or the system launching a node).
-    func createApp(_ name: String) {
+    /// Makes the app's object in its context (a launch step, or the system launching a node). A
+    /// factory that throws fails the run at that step, naming the app; the app is then not running.
+    func createApp(_ name: String, step: ScenarioStep? = nil) {
         guard let declaration = scenario.app(named: name), let model = registry.model(named: declaration.model) else { return }
         let log = appLog(for: declaration)
-        apps[name] = server.inAppContext(AppID(name)) { model.make(declaration.configuration, log) }
+        do {
+            apps[name] = try server.inAppContext(AppID(name)) { try model.make(declaration.configuration, log) }
+        } catch {
+            recordLine("app.\(declaration.model).launch-failed", ["app": .string(name), "error": .string("\(error)")])
+            failures.append(ScenarioFailure(line: step?.line ?? declaration.line, column: step?.column ?? declaration.column,
+                                            message: "the \(name) app could not be created: its factory threw \(error)",
+                                            details: ["at t=\(HostDuration(nanoseconds: server.now.nanoseconds)) (\(step.map { "the \($0.verb) step" } ?? "the system launched it"))"]))
+        }
+    }
+
+    /// Runs a control; a user's action that throws is the app's failure at that step (a trace line
+    /// and a failure), and the run goes on.
+    private func run(_ command: String, on object: ScenarioApp, app name: String, step: ScenarioStep) {
+        guard let fallible = object as? FallibleScenarioApp else {
+            server.inAppContext(AppID(name)) { object.perform(command) }
+            return
+        }
+        do {
+            try server.inAppContext(AppID(name)) { try fallible.attempt(command) }
+        } catch {
+            let model = scenario.app(named: name)?.model ?? name
+            recordLine("app.\(model).action-failed", ["app": .string(name), "action": .string(command), "error": .string("\(error)")])
+            failures.append(ScenarioFailure(line: step.line, column: step.column,
+                                            message: "the \(name) app's action '\(command)' threw \(error)",
+                                            details: ["at t=\(step.at) (step: \(command), app: \(name))"]))
+        }
     }
 
     private func appLog(for declaration: AppDeclaration) -> AppLog {
@@ -71,7 +104,7 @@ extension ScenarioRun {
                 recordLine("device.refused", ["app": .string(name), "event": .string(command), "reason": "the app is not running"])
                 return
             }
-            server.inAppContext(app) { object.perform(command) }
+            run(command, on: object, app: name, step: step)
         case let .setPreferredInput(type):
             guard let type else { try? server.setPreferredInput(app, uid: nil); return }
             guard let port = server.availableInputs(for: app).first(where: { $0.portType == type }) else {
