@@ -47,7 +47,7 @@ final class JACKInputFeed: RenderClient {
     /// the first cycle at a new rate makes that rate's converter.
     func render(_ cycle: RenderClientCycle) {
         let clock = server?.ioClock
-        let current = clock?.segment(ofFrame: cycle.sampleTime)
+        let current = clock?.boundarySegment(ofFrame: cycle.sampleTime)
         if !began || current != segment { begin(current, at: cycle.sampleTime, clock: clock) }
         guard let converter else {
             read(from: cycle.sampleTime + offset, count: cycle.frames, into: cycle.output)

@@ -19,22 +19,20 @@ extension JACKPlayback {
             return
         }
         // Ports first: a converter made for a new segment has a channel for each of them.
-        for index in 0..<output.slotCount where !output.isInputTap(slot: index) {
-            for channel in 0..<output.channelCount(slot: index) { _ = ringSlot(output, index, channel) }
-        }
+        mapRingSlots(output)
         let clock = server?.ioClock
-        let segment = clock?.segment(ofFrame: output.firstFrame)
+        let segment = clock?.boundarySegment(ofFrame: output.firstFrame)
         if outputSegment == nil || outputSegment?.segment != segment || outputSegment?.rate != rate {
             beginSegment(segment, rate: rate, firstFrame: output.firstFrame, clock: clock)
         }
         if let resampler {
-            resampler.push(output) { index, channel in ringSlot(output, index, channel) }
+            resampler.push(output) { index, channel in ringSlot(index, channel) }
             takeConverted(from: resampler, upTo: .max)
         } else {
             writeStream(at: output.firstFrame + passthroughOffset, count: output.frameCount) { destination, done, count in
                 for index in 0..<output.slotCount where !output.isInputTap(slot: index) {
                     for channel in 0..<output.channelCount(slot: index) {
-                        guard let slot = ringSlot(output, index, channel) else { continue }
+                        guard let slot = ringSlot(index, channel) else { continue }
                         let source = output.samples(slot: index, channel: channel)
                         (destination + slot * periodFrames).update(from: source.baseAddress! + done, count: count)
                     }
@@ -42,6 +40,25 @@ extension JACKPlayback {
             }
         }
     }
+
+    /// The ring slot of each output channel of the piece, looked up (and registered) only when
+    /// the device's output layout changed: a steady cycle builds no key and allocates nothing.
+    private func mapRingSlots(_ output: IOCycleOutput) {
+        var unchanged = ringSlots.count == output.slotCount
+        var index = 0
+        while unchanged && index < ringSlots.count {   // a loop, not allSatisfy: no closure context
+            unchanged = ringSlots[index].uid == output.portUID(slot: index) && ringSlots[index].slots.count == output.channelCount(slot: index)
+            index += 1
+        }
+        guard !unchanged else { return }
+        ringSlots = (0..<output.slotCount).map { index in
+            let uid = output.portUID(slot: index), isTap = output.isInputTap(slot: index)
+            return (uid, (0..<output.channelCount(slot: index)).map { isTap ? nil : slot(uid: uid, channel: $0, type: nil, isInput: false) })
+        }
+    }
+
+    /// The ring slot of channel `channel` of the piece's slot `index` (an output port), after `mapRingSlots`.
+    private func ringSlot(_ index: Int, _ channel: Int) -> Int? { ringSlots[index].slots[channel] }
 
     /// The IO clock entered a new segment (or IO started): drain the last one, then map this one.
     private func beginSegment(_ segment: IOClock.Segment?, rate: Int, firstFrame: Int64, clock: IOClock?) {

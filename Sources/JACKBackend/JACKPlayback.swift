@@ -61,6 +61,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     var outputSegment: (segment: IOClock.Segment?, rate: Int)?
     var passthroughOffset: Int64 = 0
     var resampler: JACKOutputResampler?
+    /// Each output slot of the last rendered piece: its port and the ring slot of each channel.
+    var ringSlots: [(uid: String, slots: [Int?])] = []
     /// Freewheel once the device's ports exist (`attach`), until `finish`.
     private let freewheel: Bool
     private let connector: JACKConnector?
@@ -156,11 +158,6 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
                 _ = slot(uid: port.uid, channel: channel, type: port.portType.rawValue, isInput: port.direction == .input)
             }
         }
-    }
-
-    /// The ring slot of channel `channel` of a rendered piece's slot `index` (an output port).
-    func ringSlot(_ output: IOCycleOutput, _ index: Int, _ channel: Int) -> Int? {
-        slot(uid: output.portUID(slot: index), channel: channel, type: nil, isInput: false)
     }
 
     // MARK: Finishing

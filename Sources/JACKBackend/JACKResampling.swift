@@ -119,3 +119,14 @@ final class JACKResamplingTable {
         return measured
     }
 }
+
+extension IOClock {
+    /// The segment covering `frame` (`segment(ofFrame:)`), looked up with a plain loop: the
+    /// closure of `last(where:)` costs an allocation per call in a debug build, and this runs
+    /// every IO cycle.
+    func boundarySegment(ofFrame frame: Int64) -> Segment {
+        var index = segments.count - 1
+        while index > 0 && segments[index].firstFrame > frame { index -= 1 }
+        return segments[index]
+    }
+}

@@ -131,5 +131,60 @@ extension JACKServerTests {
             let frequency = try #require(Tone.frequency(recorded.map(\.value), rate: 16_000))
             #expect(abs(frequency - 1000) / 1000 < 0.001, "\(frequency) Hz")
         }
+
+        /// Converted (a 16 kHz call) and copied (music at 48 kHz).
+        static let steadyRuns = [("Scenarios/audio/voip-call-renders-at-16k-on-receiver.yaml", [16_000]),
+                                 ("Scenarios/audio/call-silences-music-audio.yaml", [])]
+
+        @Test("a steady IO cycle's way out, converted or copied into the ring, allocates, locks and writes nothing on the simulation thread",
+              arguments: steadyRuns)
+        func steadyCycleIsRealtimeSafe(path: String, converted: [Int]) throws {
+            let server = try DummyJACKServer()
+            let file = Self.file(path)
+            let client = try JACKClient(name: "soundcheck", server: server.name)
+            let playback = try JACKPlayback(client: client, freewheel: true)
+            defer { playback.close() }
+            try client.activate()
+            let probed = ProbedBackend(playback)
+            let result = try ScenarioRunner().run(try Scenario.load(file: file), backend: probed)
+            playback.finish(throughFrame: 2 * 48_000)
+            #expect(result.passed && playback.failure == nil)
+            #expect(playback.resamplingsUsed.map(\.simulatedRate) == converted)
+            #expect(probed.probedCycles > 300, "\(probed.probedCycles) cycles probed")
+            #expect(probed.counts.allocations == 0 && probed.counts.locks == 0 && probed.counts.writes == 0, "\(probed.counts)")
+        }
+    }
+}
+
+/// Passes the run to a JACK playback, counting what its `ioRendered` allocates, locks and writes
+/// on the simulation thread in steady cycles: from the 50th piece at the same rate on, leaving out
+/// a piece during which an xrun was noted (that goes into the trace).
+final class ProbedBackend: IOBackend, @unchecked Sendable {
+    let inner: JACKPlayback
+    private(set) var counts = rt_probe_counts()
+    private(set) var probedCycles = 0
+    private var rate = 0
+    private var sameRate = 0
+
+    init(_ inner: JACKPlayback) { self.inner = inner }
+
+    var sampleRate: Int { inner.sampleRate }
+    var periodFrames: Int { inner.periodFrames }
+    func attach(to server: AudioServer) { inner.attach(to: server) }
+
+    func ioRendered(_ output: IOCycleOutput) {
+        let hertz = Int(output.sampleRate.integralHertz ?? 0)
+        sameRate = hertz == rate ? sameRate + 1 : 0
+        rate = hertz
+        guard sameRate >= 50 else { return inner.ioRendered(output) }
+        let xruns = inner.stats.xruns
+        rt_probe_watch(pthread_self())
+        inner.ioRendered(output)
+        let cycle = rt_probe_stop()
+        guard inner.stats.xruns == xruns else { return }
+        counts.allocations += cycle.allocations
+        counts.locks += cycle.locks
+        counts.writes += cycle.writes
+        probedCycles += 1
     }
 }
