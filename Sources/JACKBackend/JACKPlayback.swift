@@ -9,10 +9,12 @@ import VirtualDevices
 ///
 /// The simulation (scheduler, policy, scenario steps) runs on the control thread and renders each
 /// IO cycle ahead into a ring of cycles (`CJACKProcess`'s player); JACK's process callback only
-/// copies the cycle that JACK's frame clock says is due into the port buffers. Cycle k of the IO
-/// clock plays at JACK frame `startFrame + k × period`, so every scenario step sounds at its exact
-/// frame on JACK's clock, however early the control side computed it. The control side blocks
-/// while the ring is full: that keeps simulated time a fixed look-ahead in front of JACK's.
+/// copies the cycle that JACK's frame clock says is due into the port buffers. Ring cycle k plays
+/// at JACK frame `startFrame + k × period` and holds the server-rate frames of the simulated
+/// instants there (the IO frames themselves at the server's rate; converted at another rate, see
+/// JACKPlayback+Stream), so every scenario step sounds at its exact frame on JACK's clock, however
+/// early the control side computed it. The control side blocks while the ring is full: that keeps
+/// simulated time a fixed look-ahead in front of JACK's.
 public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public let client: JACKClient
     public let sampleRate: Int
@@ -162,7 +164,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     // MARK: Finishing
 
-    /// Plays out everything up to IO frame `endFrame` (silence where nothing was rendered), then
+    /// Plays out everything up to stream frame `endFrame` (the IO frame, at the server's rate;
+    /// a converter's held frames are drained first; silence where nothing was rendered), then
     /// waits until the ring has drained, or the server fails, or the drain takes too long.
     public func finish(throughFrame endFrame: Int64) {
         simulating = false
