@@ -31,6 +31,7 @@ final class JACKInputFeed: RenderClient {
     /// server's rate), and at another rate the converter and the next stream frame it takes.
     private var segment: IOClock.Segment?
     private var began = false
+    private var nextIOFrame: Int64 = 0
     private var offset: Int64 = 0
     private var converter: SampleRateConverter?
     private var nextFrame: Int64 = 0
@@ -48,7 +49,9 @@ final class JACKInputFeed: RenderClient {
     func render(_ cycle: RenderClientCycle) {
         let clock = server?.ioClock
         let current = clock?.boundarySegment(ofFrame: cycle.sampleTime)
-        if !began || current != segment { begin(current, at: cycle.sampleTime, clock: clock) }
+        // A new segment, or the IO stopped and started again (its frames jump): map afresh.
+        if !began || current != segment || cycle.sampleTime != nextIOFrame { begin(current, at: cycle.sampleTime, clock: clock) }
+        nextIOFrame = cycle.sampleTime + Int64(cycle.frames)
         guard let converter else {
             read(from: cycle.sampleTime + offset, count: cycle.frames, into: cycle.output)
             return

@@ -22,9 +22,11 @@ extension JACKPlayback {
         mapRingSlots(output)
         let clock = server?.ioClock
         let segment = clock?.boundarySegment(ofFrame: output.firstFrame)
-        if outputSegment == nil || outputSegment?.segment != segment || outputSegment?.rate != rate {
+        // A new segment, or the IO stopped and started again (its frames jump): map afresh.
+        if outputSegment == nil || outputSegment?.segment != segment || outputSegment?.rate != rate || output.firstFrame != nextIOFrame {
             beginSegment(segment, rate: rate, firstFrame: output.firstFrame, clock: clock)
         }
+        nextIOFrame = output.firstFrame + Int64(output.frameCount)
         if let resampler {
             resampler.push(output) { index, channel in ringSlot(index, channel) }
             takeConverted(from: resampler, upTo: .max)

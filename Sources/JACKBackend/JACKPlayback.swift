@@ -58,10 +58,12 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// What resampling costs at each rate the simulated hardware runs at (JACKResampling).
     let resamplings: JACKResamplingTable
     /// The way out (JACKPlayback+Stream): the next JACK stream frame the ring gets, the IO clock
-    /// segment being played and how it maps there (an offset at the server's rate, else a converter).
+    /// segment being played and how it maps there (an offset at the server's rate, else a
+    /// converter), and the IO frame the next piece should start at.
     var streamFrame: Int64 = 0
     var outputSegment: (segment: IOClock.Segment?, rate: Int)?
     var passthroughOffset: Int64 = 0
+    var nextIOFrame: Int64 = 0
     var resampler: JACKOutputResampler?
     /// Each output slot of the last rendered piece: its port and the ring slot of each channel.
     var ringSlots: [(uid: String, slots: [Int?])] = []
