@@ -15,7 +15,7 @@ extension JACKPlayback {
     public func ioRendered(_ output: IOCycleOutput) {
         guard failure == nil, closedStats == nil else { return }
         guard let rate = output.sampleRate.integralHertz.map(Int.init) else {
-            fail("the simulated hardware runs at \(output.sampleRate), which no JACK server's rate converts from")
+            fail("the simulated hardware runs at \(output.sampleRate), not a whole number of hertz: the JACK boundary converts only whole rates")
             return
         }
         // Ports first: a converter made for a new segment has a channel for each of them.

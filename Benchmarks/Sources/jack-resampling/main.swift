@@ -168,11 +168,6 @@ print(String(format: "far-end tone at Receiver-1: %.6f Hz (error %.5f %%) from %
              frequency, error * 100, crossings.count, missing, count))
 print("xruns: soundcheck \(outcome.stats.xruns), idle reference \(referenceAfter.xruns - referenceBefore.xruns); "
       + "late cycles \(outcome.stats.lateCycles), skipped \(outcome.stats.skippedCycles)")
-if let resampling = outcome.resamplings.first {
-    print("latency: outputs keep their frames (the simulation renders up to \(resampling.outputHoldFrames) frames further ahead); "
-          + "inputs +\(resampling.addedInputLatencyFrames) frames (\(String(format: "%.1f", resampling.addedInputLatencyMilliseconds)) ms), "
-          + "\(outcome.inputLatencyFrames + resampling.addedInputLatencyFrames) frames in all")
-}
 print("conversion per 64 server frames (1333 µs of audio), \(outputs) output channels + 1 input, thread CPU, \(rounds) rounds: median "
       + String(format: "%.2f µs (%@), %.2f %% of real time", median(ours) / 1000, spread(ours), median(ours) / 1000 / 1333.3 * 100))
 print("sox rate -v in bulk on the same audio (CPU of the sox processes): median " + String(format: "%.2f µs (%@) per 64 frames; ours / sox = %.2f",
