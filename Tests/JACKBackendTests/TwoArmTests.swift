@@ -15,7 +15,7 @@ extension JACKServerTests {
         static let period = 64
 
         /// Scenarios whose hardware changes rate part way (an interface at another rate arrives):
-        /// no one server rate plays them bit for bit, so they are left to the resampling tests.
+        /// no one server rate plays them bit for bit (`ResamplingTests` plays such a change on one server).
         static let rateChanging = ["Scenarios/engine/game-engine-restarts-on-usb-96k.yaml"]
 
         static var audioScenarios: [String] {
