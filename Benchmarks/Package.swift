@@ -158,6 +158,16 @@ let package = Package(
                 .product(name: "Scenario", package: "Soundcheck"),
             ]
         ),
+        // The JACK boundary resampling a 16 kHz call for a 48 kHz server: tone, xruns, latency, CPU per cycle.
+        .executableTarget(
+            name: "jack-resampling",
+            dependencies: [
+                .product(name: "JACKBackend", package: "Soundcheck"),
+                .product(name: "Scenario", package: "Soundcheck"),
+                .product(name: "AudioGraph", package: "Soundcheck"),
+                .product(name: "SimCore", package: "Soundcheck"),
+            ]
+        ),
         // Voice processing: webrtc AEC+NS+AGC per 10 ms frame at 16 and 48 kHz, allocations in steady state.
         .target(
             name: "VoiceWorkloads",

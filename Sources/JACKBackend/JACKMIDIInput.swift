@@ -18,6 +18,7 @@ final class JACKMIDIInput {
     let port: OpaquePointer
     private let player: OpaquePointer
     private let periodFrames: Int64
+    private let sampleRate: SampleRate
     let latencyCycles: Int64
     private(set) var source: UInt32 = 0
     private weak var server: AudioServer?
@@ -27,6 +28,7 @@ final class JACKMIDIInput {
         port = try client.registerPort(Self.portName, isInput: true, type: JACK_DEFAULT_MIDI_TYPE)
         self.player = player
         self.periodFrames = Int64(periodFrames)
+        sampleRate = SampleRate(framesPerSecond: Int64(client.sampleRate))
         latencyCycles = Int64(capacity + 2)
         sc_player_set_midi_input(player, port)
     }
@@ -39,8 +41,10 @@ final class JACKMIDIInput {
         source = server.midi.addExternalDevice(name: "JACK \(Self.portName)", manufacturer: "JACK")
     }
 
-    /// After IO cycle `cycle` was rendered: emits the messages due in the next one at their frames.
-    func deliver(afterIOCycle cycle: Int64) {
+    /// After ring cycle `cycle` was published: emits the messages due in the next one at their
+    /// frames. While the way out converts rates the simulation runs up to `aheadCycles` further
+    /// ahead of the ring, and the messages come that much later, so none is stamped in its past.
+    func deliver(afterIOCycle cycle: Int64, aheadCycles: Int = 0) {
         guard let server, source != 0 else { return }
         let next = cycle + 1
         let count = sc_player_read_midi(player, next - latencyCycles, events, SC_MIDI_PER_CYCLE)
@@ -48,9 +52,10 @@ final class JACKMIDIInput {
         for index in 0..<Int(count) {
             let event = events[index]
             let bytes = withUnsafeBytes(of: event.bytes) { Array($0.prefix(Int(event.size))) }
-            // The frame's exact start rounded down: the timestamp's frame (rounded up, as the
-            // synth reads it) is then that frame itself.
-            guard let time = server.ioClock?.hostTime(ofFrame: next * periodFrames + Int64(event.offset), rounding: .down) else { continue }
+            // The stream frame's exact start rounded down: the timestamp's IO frame (rounded up, as
+            // the synth reads it) is then that frame itself at the server's rate.
+            let frame = (next + Int64(aheadCycles)) * periodFrames + Int64(event.offset)
+            let time = sampleRate.hostTime(at: SampleTime(frames: frame), rounding: .down)
             server.midi.emitExternal(from: source, bytes, at: time)
         }
     }

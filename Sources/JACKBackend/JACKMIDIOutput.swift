@@ -86,7 +86,9 @@ final class JACKMIDIOutput: MIDITrafficTap {
         guard let server, let slot = slotOfEndpoint[endpoint] else { return }
         for message in messages where !message.bytes.isEmpty {
             let time = max(server.now, HostTime(nanoseconds: Int64(clamping: message.timeStamp)))
-            let frame = server.ioClock?.frame(at: time) ?? sampleRate.sampleTime(at: time).frames
+            // The stream frame of its instant: where the device's audio of that instant plays,
+            // whatever rate the simulated hardware runs at.
+            let frame = sampleRate.sampleTime(at: time).frames
             let index = pending.lastIndex { $0.frame <= frame }.map { $0 + 1 } ?? 0
             pending.insert((frame, slot, message.bytes), at: index)
         }

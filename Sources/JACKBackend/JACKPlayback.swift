@@ -9,10 +9,12 @@ import VirtualDevices
 ///
 /// The simulation (scheduler, policy, scenario steps) runs on the control thread and renders each
 /// IO cycle ahead into a ring of cycles (`CJACKProcess`'s player); JACK's process callback only
-/// copies the cycle that JACK's frame clock says is due into the port buffers. Cycle k of the IO
-/// clock plays at JACK frame `startFrame + k × period`, so every scenario step sounds at its exact
-/// frame on JACK's clock, however early the control side computed it. The control side blocks
-/// while the ring is full: that keeps simulated time a fixed look-ahead in front of JACK's.
+/// copies the cycle that JACK's frame clock says is due into the port buffers. Ring cycle k plays
+/// at JACK frame `startFrame + k × period` and holds the server-rate frames of the simulated
+/// instants there (the IO frames themselves at the server's rate; converted at another rate, see
+/// JACKPlayback+Stream), so every scenario step sounds at its exact frame on JACK's clock, however
+/// early the control side computed it. The control side blocks while the ring is full: that keeps
+/// simulated time a fixed look-ahead in front of JACK's.
 public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public let client: JACKClient
     public let sampleRate: Int
@@ -20,13 +22,20 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// Cycles the ring holds: the look-ahead between the simulation and what sounds.
     public let capacity: Int
     /// Why the run stopped playing, if it did (the simulation then finishes without pacing).
-    public private(set) var failure: JACKError?
+    public internal(set) var failure: JACKError?
     /// Our JACK output ports in registration (ring slot) order: which device port channel each plays.
     public private(set) var outputPorts: [JACKPortChannel] = []
     public private(set) var inputPorts: [JACKPortChannel] = []
     /// How many frames after JACK captures a sound at an input port the simulated input hears it
-    /// (see `JACKInputFeed`): the look-ahead plus one cycle.
+    /// (see `JACKInputFeed`) while the hardware runs at the server's rate: the look-ahead plus one cycle.
     public var inputLatencyFrames: Int { (capacity + 1) * periodFrames }
+    /// The same while the simulated hardware runs at `rate`: at another rate than the server's,
+    /// plus what resampling both ways adds (`JACKResampling.addedInputLatencyFrames`).
+    public func inputLatencyFrames(atRate rate: Int) -> Int {
+        rate == sampleRate ? inputLatencyFrames : inputLatencyFrames + resamplings.resampling(at: rate).addedInputLatencyFrames
+    }
+    /// Every rate other than the server's the simulated hardware ran at, with what converting it cost.
+    public var resamplingsUsed: [JACKResampling] { resamplings.used }
     /// How many frames after a MIDI message reaches `midi-in` the simulation hears it (one cycle
     /// more than audio: see `JACKMIDIInput`); nil without the MIDI bridge.
     public var midiLatencyFrames: Int? { midiInput.map { Int($0.latencyCycles) * periodFrames } }
@@ -46,12 +55,24 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     public var onPortRegistered: (@Sendable (JACKPortChannel) -> Void)?
 
     let player: OpaquePointer
+    /// What resampling costs at each rate the simulated hardware runs at (JACKResampling).
+    let resamplings: JACKResamplingTable
+    /// The way out (JACKPlayback+Stream): the next JACK stream frame the ring gets, the IO clock
+    /// segment being played and how it maps there (an offset at the server's rate, else a
+    /// converter), and the IO frame the next piece should start at.
+    var streamFrame: Int64 = 0
+    var outputSegment: (segment: IOClock.Segment?, rate: Int)?
+    var passthroughOffset: Int64 = 0
+    var nextIOFrame: Int64 = 0
+    var resampler: JACKOutputResampler?
+    /// Each output slot of the last rendered piece: its port and the ring slot of each channel.
+    var ringSlots: [(uid: String, slots: [Int?])] = []
     /// Freewheel once the device's ports exist (`attach`), until `finish`.
     private let freewheel: Bool
     private let connector: JACKConnector?
     private var names = JACKPortNames()
     private var slotOfChannel: [String: Int] = [:]
-    private weak var server: AudioServer?
+    weak var server: AudioServer?
     /// Input port channels captured, in input-slot order, and how many of them the server was given.
     private var inputFeeds: [(port: JACKPortChannel, feed: JACKInputFeed)] = []
     private var fedInputs = 0
@@ -79,6 +100,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         sampleRate = client.sampleRate
         periodFrames = client.periodFrames
         capacity = max(4, lookaheadFrames / max(1, periodFrames))
+        resamplings = JACKResamplingTable(serverRate: sampleRate, periodFrames: periodFrames)
         connector = connect.map(JACKConnector.init(target:))
         guard let player = sc_player_create(client.handle, Int32(periodFrames), Int32(capacity)) else {
             throw JACKError("out of memory for a \(capacity)-cycle ring")
@@ -108,7 +130,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// How long each process callback took: `counts[i]` callbacks took i µs.
     public var callbackDurations: [Int64] { closedStats?.1 ?? liveDurations }
 
-    private var closedStats: (JACKStats, [Int64])?
+    var closedStats: (JACKStats, [Int64])?
 
     private var liveStats: JACKStats {
         var raw = sc_stats()
@@ -142,39 +164,14 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         }
     }
 
-    public func ioRendered(_ output: IOCycleOutput) {
-        guard failure == nil, closedStats == nil else { return }
-        let rate = output.sampleRate.integralHertz.map(Int.init) ?? 0
-        guard rate == sampleRate else {
-            fail("the scenario needs the hardware at \(rate == 0 ? "\(output.sampleRate.hertz)" : "\(rate)") Hz but the JACK server "
-                 + "'\(client.serverDisplayName)' runs at \(sampleRate) Hz: start a server at \(rate) Hz (Tools/jack start --rate \(rate))")
-            return
-        }
-        var done = 0
-        while done < output.frameCount {
-            let frame = output.firstFrame + Int64(done)
-            let offset = Int(frame % Int64(periodFrames))
-            let count = min(periodFrames - offset, output.frameCount - done)
-            guard let block = blockForCycle(frame / Int64(periodFrames)) else { return }
-            for index in 0..<output.slotCount where !output.isInputTap(slot: index) {
-                for channel in 0..<output.channelCount(slot: index) {
-                    let slot = slot(uid: output.portUID(slot: index), channel: channel, type: nil, isInput: false)
-                    guard let slot else { continue }
-                    let source = output.samples(slot: index, channel: channel)
-                    (block + slot * periodFrames + offset).update(from: source.baseAddress! + done, count: count)
-                }
-            }
-            done += count
-            if offset + count == periodFrames { publishCycle() }
-        }
-    }
-
     // MARK: Finishing
 
-    /// Plays out everything up to IO frame `endFrame` (silence where nothing was rendered), then
+    /// Plays out everything up to stream frame `endFrame` (the IO frame, at the server's rate;
+    /// a converter's held frames are drained first; silence where nothing was rendered), then
     /// waits until the ring has drained, or the server fails, or the drain takes too long.
     public func finish(throughFrame endFrame: Int64) {
         simulating = false
+        if let resampler, closedStats == nil { drain(resampler, through: endFrame) }
         let lastCycle = (endFrame + Int64(periodFrames) - 1) / Int64(periodFrames)
         while failure == nil && cycle < lastCycle {
             guard blockForCycle(cycle) != nil else { break }
@@ -199,10 +196,10 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     /// The ring block of `target`, after publishing silence for any cycle before it that got no
     /// audio (IO had not started, or a port was idle). Waits while the ring is full.
-    private func blockForCycle(_ target: Int64) -> UnsafeMutablePointer<Float>? {
-        if target < cycle { return nil }   // already published (cannot happen: IO frames only move on)
+    func blockForCycle(_ target: Int64) -> UnsafeMutablePointer<Float>? {
+        if target < cycle { return nil }   // already published (cannot happen: the stream only moves on)
         while cycle < target {
-            guard acquireBlock() != nil else { return nil }
+            guard block != nil || acquireBlock() != nil else { return nil }
             publishCycle()
         }
         return block ?? acquireBlock()
@@ -223,10 +220,11 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         return nil
     }
 
-    private func publishCycle() {
+    func publishCycle() {
         midiOutput?.write(cycle: cycle)
         sc_player_publish(player, cycle)
-        if simulating { midiInput?.deliver(afterIOCycle: cycle) }
+        // While converting, the simulation runs up to the converter's hold ahead of the ring.
+        if simulating { midiInput?.deliver(afterIOCycle: cycle, aheadCycles: resampler?.resampling.outputHoldCycles ?? 0) }
         cycle += 1
         block = nil
         noteXruns()
@@ -241,7 +239,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
 
     /// The ring slot of a device port's channel, registering (and connecting) its JACK port the
     /// first time. Input channels get JACK input ports and no slot.
-    private func slot(uid: String, channel: Int, type: String?, isInput: Bool) -> Int? {
+    func slot(uid: String, channel: Int, type: String?, isInput: Bool) -> Int? {
         let key = "\(isInput ? "in" : "out")|\(uid)|\(channel)"
         if let known = slotOfChannel[key] { return known }
         guard failure == nil else { return nil }
@@ -280,7 +278,8 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
             return
         }
         sc_player_add_input(player, Int32(inputFeeds.count), port)
-        let feed = JACKInputFeed(player: player, slot: inputFeeds.count, periodFrames: periodFrames, latencyCycles: capacity + 1)
+        let feed = JACKInputFeed(player: player, slot: inputFeeds.count, periodFrames: periodFrames, latencyFrames: inputLatencyFrames,
+                                 resamplings: resamplings)
         inputFeeds.append((named, feed))
         feedInputs()
     }
@@ -290,6 +289,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         guard let server else { return }
         while fedInputs < inputFeeds.count {
             let (port, feed) = inputFeeds[fedInputs]
+            feed.server = server
             server.feedInput(portUID: port.portUID, channel: port.channel, from: feed)
             fedInputs += 1
         }
@@ -346,7 +346,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         reportedXruns = xruns
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         guard failure == nil else { return }
         failure = JACKError(message)
         server?.recordObservation("jack.failed", ["reason": .string(message)])

@@ -38,6 +38,10 @@ public struct JACKRunOutcome: Sendable {
     public var callbackDurations: [Int64]
     /// Our JACK output ports, in slot order.
     public var outputPorts: [JACKPortChannel]
+    /// Each rate other than the server's the simulated hardware ran at, with what converting cost.
+    public var resamplings: [JACKResampling] = []
+    /// The input latency at the server's rate, in JACK frames (`JACKPlayback.inputLatencyFrames`).
+    public var inputLatencyFrames = 0
     public var failure: JACKError?
 
     /// Passed: the scenario passed and JACK played it to the end (xruns are counted, not failures).
@@ -47,6 +51,18 @@ public struct JACKRunOutcome: Sendable {
     public var summary: String {
         "jack: \(sampleRate) Hz, \(periodFrames) frames, \(stats.callbacks) callbacks, \(stats.xruns) xruns, "
             + "\(stats.skippedCycles) cycles skipped by xruns, \(stats.lateCycles) cycles late"
+            + resamplings.map { "\n" + Self.describe($0, inputLatencyFrames: inputLatencyFrames) }.joined()
+    }
+
+    /// One line per converted rate: what it adds, in frames and milliseconds at the server's rate.
+    static func describe(_ resampling: JACKResampling, inputLatencyFrames: Int) -> String {
+        let milliseconds = { (frames: Int) in String(format: "%.1f ms", Double(frames) * 1000 / Double(resampling.serverRate)) }
+        let input = inputLatencyFrames + resampling.addedInputLatencyFrames
+        return "jack: the hardware at \(resampling.simulatedRate) Hz resampled to and from \(resampling.serverRate) Hz "
+            + "(libsoxr, \(JACKResampling.quality)): outputs keep their frames (the simulation renders up to "
+            + "\(resampling.outputHoldFrames) frames, \(milliseconds(resampling.outputHoldFrames)), further ahead); inputs are heard "
+            + "\(resampling.addedInputLatencyFrames) frames (\(milliseconds(resampling.addedInputLatencyFrames))) later: "
+            + "\(input) frames (\(milliseconds(input))) after JACK captured them"
     }
 }
 
@@ -81,10 +97,14 @@ public enum JACKScenarioRunner {
                 "hz": .integer(playback.sampleRate), "frames": .integer(playback.periodFrames),
                 "callbacks": .integer(Int(stats.callbacks)), "xruns": .integer(Int(stats.xruns)),
                 "skippedCycles": .integer(Int(stats.skippedCycles)), "lateCycles": .integer(Int(stats.lateCycles)),
+                "inputLatencyFrames": .integer(playback.inputLatencyFrames),
+                "resampledFrom": .list(playback.resamplingsUsed.map { .integer($0.simulatedRate) }),
+                "addedInputLatencyFrames": .list(playback.resamplingsUsed.map { .integer($0.addedInputLatencyFrames) }),
             ])
             result = traced
         }
         return JACKRunOutcome(result: result, stats: stats, sampleRate: playback.sampleRate, periodFrames: playback.periodFrames,
-                              callbackDurations: playback.callbackDurations, outputPorts: playback.outputPorts, failure: failure)
+                              callbackDurations: playback.callbackDurations, outputPorts: playback.outputPorts,
+                              resamplings: playback.resamplingsUsed, inputLatencyFrames: playback.inputLatencyFrames, failure: failure)
     }
 }

@@ -23,17 +23,15 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario`, with the seed and platform overridden when given. With a `backend` (a JACK
-    /// server) the device runs at the backend's rate and period and its ports play there too.
+    /// server) the device defaults to the backend's rate, runs IO buffers of its period, and its
+    /// ports play there too.
     public func run(_ scenario: Scenario, seed: UInt64? = nil, platform: PlatformProfile? = nil,
                     backend: (any IOBackend)? = nil) throws(SourceError) -> ScenarioResult {
         var profile: DeviceProfile
         if let parsed = scenario.deviceProfile { profile = parsed } else { profile = try DeviceProfile.load(scenario.device) }
-        if let backend {
-            guard let hardware = profile.hardware.pinned(toRate: backend.sampleRate) else {
-                throw SourceError(file: scenario.file, line: 0, column: 0,
-                                  message: "the \(profile.id) profile's hardware cannot run at the audio server's \(backend.sampleRate) Hz "
-                                      + "(it runs at \(profile.hardware.sampleRates.map(String.init).joined(separator: ", ")) Hz)")
-            }
+        // The device defaults to the server's rate when its hardware has it; otherwise it runs
+        // at its own rates and the backend converts (JACK resamples at its boundary).
+        if let backend, let hardware = profile.hardware.pinned(toRate: backend.sampleRate) {
             profile.hardware = hardware
         }
         if !scenario.devices.isEmpty {
