@@ -55,6 +55,8 @@ let package = Package(
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
         // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
         systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
+        // The fast time-pitch engine (WSOLA), through the C API that Debian ships with the library.
+        systemLibrary("CSoundTouch", pkgConfig: "soundtouch", apt: "libsoundtouch-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
@@ -72,8 +74,8 @@ let package = Package(
             plugins: ["EmbedYAML"]
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
-        // and CRubberBand (the time-pitch effect kernel).
-        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
+        // and CRubberBand and CSoundTouch (the time-pitch effect's engines).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand", "CSoundTouch"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "OpenCoreAudioTypes"),
         // UIKit's UIImage (Inter-App Audio icons), below OpenAudioToolbox, which returns it; OpenUIKit re-exports it.
@@ -116,7 +118,7 @@ let package = Package(
         .executableTarget(name: "EmbedYAMLTool"),
 
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
-        .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
+        .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore", "CRealtimeProbe"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
