@@ -52,6 +52,8 @@ final class RubberBandStretcher: TimeStretcher {
         rubberband_set_pitch_scale(state, pitchScale)
     }
 
+    /// Rubber Band then allocates and frees one buffer in its next block (measured with the library
+    /// alone, in every block after a reset): the one allocation on its render side.
     func reset() {
         rubberband_reset(state)
         configure(rate: rate, pitchScale: pitchScale)

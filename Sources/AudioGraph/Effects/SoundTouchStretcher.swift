@@ -20,7 +20,6 @@ final class SoundTouchStretcher: TimeStretcher {
     private let inputChannels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
     /// Interleaved frames going in (`chunkFrames`) and coming out (`maximumFrames`).
     private let interleaved: UnsafeMutablePointer<Float>
-    private var primed = false
 
     init(sampleRate: Double, channelCount: Int, maximumFrames: Int, quickSeek: Bool) {
         self.sampleRate = sampleRate
@@ -47,25 +46,10 @@ final class SoundTouchStretcher: TimeStretcher {
     }
 
     /// Sets tempo and pitch. The pitch change rebuilds the anti-alias filter, which allocates:
-    /// control side. The first setting also runs silence through until SoundTouch's queues have
-    /// grown to what it needs, so that rendering allocates nothing; a later, different setting
-    /// may grow them once more on the render side (a rate change mid-stream is rare), but does
-    /// not drop the audio buffered so far.
+    /// control side only.
     func configure(rate: Double, pitchScale: Double) {
         soundtouch_setTempo(handle, Float(rate))
         soundtouch_setPitch(handle, Float(pitchScale))
-        guard !primed else { return }
-        primed = true
-        // Half a second of input, or more at high rates, where one overlap step skips further.
-        let primeFrames = Int(sampleRate * max(0.5, 0.1 * rate))
-        var put = 0
-        while put < primeFrames {
-            interleaveInput()
-            _ = soundtouch_putSamples(handle, interleaved, UInt32(chunkFrames))
-            put += chunkFrames
-            while soundtouch_receiveSamples(handle, interleaved, UInt32(maximumFrames)) > 0 {}
-        }
-        soundtouch_clear(handle)
     }
 
     func reset() { soundtouch_clear(handle) }

@@ -66,3 +66,25 @@ protocol TimeStretcher: AnyObject {
     func render(into channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, frameCount: Int,
                 pull: (UnsafeMutablePointer<UnsafeMutablePointer<Float>>, Int) -> Void)
 }
+
+extension TimeStretcher {
+    /// Renders `inputFrames` of silence and forgets it. SoundTouch grows its queues and Rubber Band
+    /// makes scratch buffers on their first blocks; this has them do it on the control side, so
+    /// that rendering allocates nothing from the first block on. (A later, very different rate
+    /// may still grow SoundTouch's queues once while rendering.)
+    func prime(channelCount: Int, maximumFrames: Int, inputFrames: Int) {
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: channelCount * maximumFrames)
+        defer { scratch.deallocate() }
+        let channels = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: channelCount)
+        defer { channels.deallocate() }
+        for channel in 0..<channelCount { channels[channel] = scratch + channel * maximumFrames }
+        var pulled = 0
+        while pulled < inputFrames {
+            render(into: channels, frameCount: maximumFrames) { buffers, frames in
+                for channel in 0..<channelCount { buffers[channel].update(repeating: 0, count: frames) }
+                pulled += frames
+            }
+        }
+        reset()
+    }
+}

@@ -84,12 +84,16 @@ public final class TimePitchKernel: TimeEffectKernel {
         stretcher?.reset()
     }
 
+    /// Makes the engine for the current tier, set for the current rate and pitch and primed with
+    /// half a second of silence (more at high rates, where one step skips further).
     private func makeStretcher() {
         let engine = self.engine
-        stretcher = engine.makeStretcher(sampleRate: sampleRate, channelCount: channelCount, maximumFrames: maximumFrames)
+        let made = engine.makeStretcher(sampleRate: sampleRate, channelCount: channelCount, maximumFrames: maximumFrames)
+        stretcher = made
         stretcherEngine = engine
         configureStretcher()
-        stretcher?.reset()
+        let rate = Double(parameters[Self.rate])
+        made.prime(channelCount: channelCount, maximumFrames: maximumFrames, inputFrames: Int(sampleRate * max(0.5, 0.1 * rate)))
     }
 
     private func configureStretcher() {

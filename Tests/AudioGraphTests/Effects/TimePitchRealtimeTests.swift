@@ -10,7 +10,7 @@ import Glibc
 @Suite("Time-pitch engines are real-time safe")
 struct TimePitchRealtimeTests {
     /// Each engine made and set on the control side (rate 1.5, +300 cents, stereo, 256-frame
-    /// pulls), then rendered: after a short warm-up its render allocates, locks and writes nothing.
+    /// pulls), then rendered for half a second: its render allocates, locks and writes nothing.
     @Test("rendering through every time-pitch engine allocates, locks and writes nothing",
           arguments: TimePitchEngine.allCases)
     func renderIsRealtimeSafe(engine: TimePitchEngine) {
@@ -26,8 +26,11 @@ struct TimePitchRealtimeTests {
         channels[0] = output
         channels[1] = output + 256
         let pull = source.fill
-        // Warm-up: a tenth of a second (the engines' first blocks settle their own state).
-        for _ in 0..<19 { kernel.render(into: channels, frameCount: 256, pull: pull) }
+        // SoundTouch is ready from the first block. Rubber Band allocates and frees one buffer in
+        // its first block after every reset (its own doing, measured with the library alone), so
+        // its count starts at the second.
+        let warmUp = engine == .rubberBandR3 || engine == .rubberBandR3Short ? 1 : 0
+        for _ in 0..<warmUp { kernel.render(into: channels, frameCount: 256, pull: pull) }
         rt_probe_watch(pthread_self())
         var peak: Float = 0
         for _ in 0..<94 {
