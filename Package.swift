@@ -61,6 +61,8 @@ let package = Package(
         systemLibrary("CSoxr", pkgConfig: "soxr", apt: "libsoxr-dev"),
         // Time stretching and pitch shifting for the time-pitch effect (AUNewTimePitch).
         systemLibrary("CRubberBand", pkgConfig: "rubberband", apt: "librubberband-dev"),
+        // The fast time-pitch engine (WSOLA), through the C API that Debian ships with the library.
+        systemLibrary("CSoundTouch", pkgConfig: "soundtouch", apt: "libsoundtouch-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
@@ -78,8 +80,8 @@ let package = Package(
             plugins: ["EmbedYAML"]
         ),
         // The real-time render core, and the only Swift importer of CSoxr (sample-rate conversion)
-        // and CRubberBand (the time-pitch effect kernel).
-        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
+        // and CRubberBand and CSoundTouch (the time-pitch effect's engines).
+        .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand", "CSoundTouch"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
         .target(name: "CoreAudioTypes"),
         // Host time (HostTime.h) over the simulation clock, and the shared types.
@@ -140,7 +142,7 @@ let package = Package(
         .executableTarget(name: "EmbedYAMLTool"),
 
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
-        .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
+        .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore", "CRealtimeProbe"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         // The bench over a user's own app type (Soundcheck's BenchApp), with its scenario files.

@@ -70,6 +70,11 @@ let package = Package(
             path: "Benchmarks/EffectBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Time-pitch at its default tier against SoundTouch's soundstretch on the same tone, in the same run.
+        .executableTarget(
+            name: "timepitch-vs-soundstretch",
+            dependencies: ["EffectWorkloads", .product(name: "AudioGraph", package: "Soundcheck"), .product(name: "AudioFiles", package: "Soundcheck")]
+        ),
         // The same chain as the app would build it: 32 AVAudioPlayerNodes through AVAudioUnitEQ, a
         // submix and AVAudioUnitReverb into the main mixer, rendered offline (renderOffline), against sox.
         .target(

@@ -1,3 +1,5 @@
+import AudioGraph
+
 /// `AVAudioTimePitchAlgorithm` (AVFoundation's AVAudioProcessingSettings.h): how a renderer
 /// plays at a rate other than 1. A string-backed type, as Swift imports the header's typed enum.
 ///
@@ -29,4 +31,15 @@ public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
 
     /// Whether the pitch stays where it is at rates other than 1.
     var keepsPitch: Bool { self != .varispeed }
+
+    /// The time-pitch tier that keeps the pitch for this algorithm: `.spectral` is AUNewTimePitch
+    /// at its default overlap, `.timeDomain` SoundTouch with its full seek, `.lowQualityZeroLatency`
+    /// with its quick seek. (`.varispeed` resamples instead.)
+    var engine: TimePitchEngine {
+        switch self {
+        case .lowQualityZeroLatency: .soundTouchQuickSeek
+        case .timeDomain: .soundTouch
+        default: .default
+        }
+    }
 }

@@ -17,8 +17,9 @@ import SimCore
 /// 44.1 kHz goes to the hardware rate through libsoxr (its output is aligned with its input). At
 /// other rates the renderer's `audioTimePitchAlgorithm` decides: `.varispeed` resamples (rate 2
 /// plays twice as fast, an octave up); the others keep the pitch through the time-pitch kernel
-/// (Rubber Band), whose start delay is skipped by reading that much further ahead; a rate the
-/// algorithm does not support is muted, as documented.
+/// at the algorithm's tier (`AVAudioTimePitchAlgorithm.engine`), whose start delay (if the engine
+/// has one) is skipped by reading that much further ahead; a rate the algorithm does not support
+/// is muted, as documented.
 ///
 /// Render side: no allocation or lock.
 final class LocalRoutePlayout: RenderClient {
@@ -100,9 +101,10 @@ final class LocalRoutePlayout: RenderClient {
             var timePitch: TimePitchKernel?
             var readAhead: Int64 = 0
             if rate != 1 {
-                let kernel = TimePitchKernel()
-                kernel.prepare(sampleRate: stream.hertz, channelCount: 2, maximumFrames: maximumFrames)
+                // The rate first, so that the engine is made and sized for it in `prepare`.
+                let kernel = TimePitchKernel(engine: algorithm.engine)
                 kernel.setParameter(TimePitchKernel.rate, Float(rate))
+                kernel.prepare(sampleRate: stream.hertz, channelCount: 2, maximumFrames: maximumFrames)
                 readAhead = Int64((kernel.latency * stream.hertz * rate).rounded())
                 timePitch = kernel
             }

@@ -66,7 +66,9 @@ enum AudioQueueChecks {
     struct Played: CustomStringConvertible {
         let sounding: Double
         let frequency: Double
-        var description: String { "\(sounding) s at \(frequency) Hz" }
+        /// The tone's amplitude at `frequency` (the file's is 0.5).
+        var amplitude = 0.0
+        var description: String { "\(sounding) s at \(frequency) Hz, amplitude \(amplitude)" }
     }
 
     /// Plays one second of a 440 Hz tone once (enqueued, started, stopped when drained) with the
@@ -107,11 +109,12 @@ enum AudioQueueChecks {
         let last = try CheckProbe.required(samples.lastIndex { abs($0) > 0.05 }, "the tone's end")
         let start = HostTime(nanoseconds: Int64(Double(first) / hertz * 1e9) + 100_000_000)
         let frequency = try CheckProbe.required(speaker.dominantFrequency(channel: 1, from: start, to: start + .milliseconds(300)), "the frequency")
-        return Played(sounding: Double(last - first) / hertz, frequency: frequency)
+        let amplitude = speaker.toneAmplitude(atFrequency: frequency, channel: 1, from: start, to: start + .milliseconds(300)) ?? 0
+        return Played(sounding: Double(last - first) / hertz, frequency: frequency, amplitude: amplitude)
     }
 
-    /// The same tone through time-pitch at rate 1: Rubber Band's start delay and the asynchronous
-    /// stop's wait for it to play out move the edges a little, so durations are compared with this one.
+    /// The same tone through time-pitch at rate 1: the engine's start and the asynchronous stop's
+    /// wait for it to play out move the edges a little, so durations are compared with this one.
     static func reference(_ platform: PlatformProfile) throws -> Played {
         try play(timePitch: true, algorithm: kAudioQueueTimePitchAlgorithm_Spectral, seed: 30, platform: platform)
     }

@@ -60,9 +60,10 @@ struct LocalRouteRendererTests {
         return abs(bestLag(expected, Array(played), maximum: 8))
     }
 
-    @Test("AIRPLAY-AUTO-FLUSH: rate 2 on the local route — varispeed plays twice as fast an octave up, in step with the timeline; time-domain keeps the pitch; a rate low-quality-zero-latency does not support is muted")
+    @Test("AIRPLAY-AUTO-FLUSH: rate 2 on the local route — varispeed plays twice as fast an octave up, in step with the timeline; time-domain keeps the pitch, as spectral and low-quality-zero-latency do at 1.5; a rate low-quality-zero-latency does not support is muted")
     func rates() throws {
-        let cases: [(AVAudioTimePitchAlgorithm, Float, Double?)] = [(.varispeed, 2, 880), (.timeDomain, 2, 440), (.lowQualityZeroLatency, 1.1, nil)]
+        let cases: [(AVAudioTimePitchAlgorithm, Float, Double?)] = [(.varispeed, 2, 880), (.timeDomain, 2, 440), (.spectral, 1.5, 440),
+                                                                   (.lowQualityZeroLatency, 1.5, 440), (.lowQualityZeroLatency, 1.1, nil)]
         for (algorithm, rate, heard) in cases {
             let device = try SimulatedDevice(profile: "iphone", platform: .ios17, seed: 3)
             let player = try device.launch("Radio", backgroundAudio: true) { try SampleBufferPlayer(frequency: 440) }

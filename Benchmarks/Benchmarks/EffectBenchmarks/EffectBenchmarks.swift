@@ -8,7 +8,8 @@ import Foundation
 // on the same samples (written as WAV files with libsndfile) and reports both speeds and their
 // ratio. Only the chain's own render is inside the measurement, after a warm-up, so its malloc
 // count is the steady-state render loop's: it must be 0. The per-kernel benchmarks check the same
-// for every kernel, including the two that pull their input through Rubber Band and libsoxr.
+// for every kernel, including the two that pull their input (time-pitch at its default tier and at R3, and
+// varispeed through libsoxr).
 
 let chainSeconds = 10
 let chainXRT = BenchmarkMetric.custom("chain x real time", polarity: .prefersLarger, useScalingFactor: false)
@@ -127,16 +128,19 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    Benchmark("Effect kernel: time-pitch (rate 1.5, +300 cents), stereo, 1 s") { benchmark in
-        let timePitch = prepared(TimePitchKernel()) {
-            $0.setParameter(TimePitchKernel.rate, 1.5)
-            $0.setParameter(TimePitchKernel.pitch, 300)
+    // The default tier (SoundTouch) and the finest (Rubber Band R3, AUNewTimePitch at overlap 32).
+    for (label, engine) in [("", TimePitchEngine.default), (" R3", .rubberBandR3)] {
+        Benchmark("Effect kernel: time-pitch\(label) (rate 1.5, +300 cents), stereo, 1 s") { benchmark in
+            let timePitch = prepared(TimePitchKernel(engine: engine)) {
+                $0.setParameter(TimePitchKernel.rate, 1.5)
+                $0.setParameter(TimePitchKernel.pitch, 300)
+            }
+            let run = KernelRun()
+            run.run(timePitch, blocks: 188)
+            benchmark.startMeasurement()
+            run.run(timePitch, blocks: 188)
+            benchmark.stopMeasurement()
         }
-        let run = KernelRun()
-        run.run(timePitch, blocks: 188)
-        benchmark.startMeasurement()
-        run.run(timePitch, blocks: 188)
-        benchmark.stopMeasurement()
     }
 
     Benchmark("Effect kernel: varispeed (rate 1.5), stereo, 1 s") { benchmark in

@@ -18,7 +18,8 @@ public final class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Senda
         get { parameter(TimePitchKernel.pitch) }
         set { setParameter(TimePitchKernel.pitch, newValue) }
     }
-    /// 3 … 32, default 8.
+    /// 3 … 32, default 8. More overlap sounds smoother and costs more: here it picks the engine's
+    /// tier (`TimePitchEngine(overlap:)`): SoundTouch up to 16 (docs/time-pitch.md), Rubber Band R3 from 17.
     public var overlap: Float {
         get { parameter(TimePitchKernel.overlap) }
         set { setParameter(TimePitchKernel.overlap, newValue) }

@@ -2,22 +2,27 @@ import AudioGraph
 import Foundation
 import Testing
 
-/// A sine source that time effects pull from, counting what they took.
+/// A sine source that time effects pull from, counting what they took. With `gate`, the tone
+/// sounds only in that range of input frames (a burst), silence elsewhere.
 final class PulledSine {
     let frequency: Double
     let sampleRate: Double
     let channels: Int
+    let gate: Range<Int>?
     private(set) var pulledFrames = 0
 
-    init(_ frequency: Double, sampleRate: Double = 48_000, channels: Int = 1) {
+    init(_ frequency: Double, sampleRate: Double = 48_000, channels: Int = 1, gate: Range<Int>? = nil) {
         self.frequency = frequency
         self.sampleRate = sampleRate
         self.channels = channels
+        self.gate = gate
     }
 
     func fill(_ buffers: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, _ frames: Int) {
         for frame in 0..<frames {
-            let value = 0.5 * Float(sin(2 * Double.pi * frequency * Double(pulledFrames + frame) / sampleRate))
+            let index = pulledFrames + frame
+            let sounding = gate?.contains(index) ?? true
+            let value = sounding ? 0.5 * Float(sin(2 * Double.pi * frequency * Double(index) / sampleRate)) : 0
             for channel in 0..<channels { buffers[channel][frame] = value }
         }
         pulledFrames += frames
@@ -25,24 +30,30 @@ final class PulledSine {
 
     /// Renders `seconds` of output from `kernel` in blocks of `block` frames; returns channel 0.
     func render(_ kernel: some TimeEffectKernel, seconds: Double, block: Int = 512) -> [Float] {
+        renderChannels(kernel, seconds: seconds, block: block)[0]
+    }
+
+    /// Renders `seconds` of output from `kernel` in blocks of `block` frames; returns every channel.
+    func renderChannels(_ kernel: some TimeEffectKernel, seconds: Double, block: Int = 512) -> [[Float]] {
         let total = Int(seconds * sampleRate)
-        var output: [Float] = []
-        output.reserveCapacity(total)
+        var output = [[Float]](repeating: [], count: channels)
         let storage = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: block) }
         defer { storage.forEach { $0.deallocate() } }
         let pointers = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: channels)
         defer { pointers.deallocate() }
         for channel in 0..<channels { pointers[channel] = storage[channel] }
-        while output.count < total {
-            let count = min(block, total - output.count)
+        var rendered = 0
+        while rendered < total {
+            let count = min(block, total - rendered)
             kernel.render(into: pointers, frameCount: count, pull: fill)
-            output += UnsafeBufferPointer(start: storage[0], count: count)
+            for channel in 0..<channels { output[channel] += UnsafeBufferPointer(start: storage[channel], count: count) }
+            rendered += count
         }
         return output
     }
 }
 
-@Suite("Time effects: time-pitch (Rubber Band) and varispeed (libsoxr)")
+@Suite("Time effects: time-pitch (SoundTouch, Rubber Band) and varispeed (libsoxr)")
 struct TimeEffectTests {
     func timePitch(rate: Float = 1, pitch: Float = 0, channels: Int = 1) -> TimePitchKernel {
         let kernel = TimePitchKernel()
@@ -71,6 +82,51 @@ struct TimeEffectTests {
         kernel.setParameter(TimePitchKernel.rate, 100)
         #expect(kernel.parameter(TimePitchKernel.rate) == 32)
         #expect(TimePitchKernel.libraryVersion.hasPrefix("3."))
+        #expect(TimePitchKernel.soundTouchVersion.hasPrefix("2."))
+    }
+
+    @Test("ENGINE-EFFECT-TIMEPITCH-PARAMETERS: overlap picks the engine's tier: SoundTouch up to 16 (default 8), Rubber Band R3 from 17 (its short window up to 24)")
+    func overlapPicksTheTier() {
+        let kernel = TimePitchKernel()
+        #expect(kernel.engine == .soundTouch)
+        #expect(TimePitchEngine.default == .soundTouch)
+        let tiers: [(Float, TimePitchEngine)] = [(3, .soundTouchQuickSeek), (5, .soundTouchQuickSeek), (6, .soundTouch), (16, .soundTouch),
+                                                 (17, .rubberBandR3Short), (24, .rubberBandR3Short), (25, .rubberBandR3), (32, .rubberBandR3)]
+        for (overlap, tier) in tiers {
+            kernel.setParameter(TimePitchKernel.overlap, overlap)
+            #expect(kernel.engine == tier, "overlap \(overlap)")
+        }
+        // An owner's fixed tier ignores the overlap.
+        let fixed = TimePitchKernel(engine: .rubberBandR3)
+        fixed.setParameter(TimePitchKernel.overlap, 3)
+        #expect(fixed.engine == .rubberBandR3)
+    }
+
+    /// A 0.9 s burst of 440 Hz after 0.15 s of silence, through `engine` at rate 1.5 and +300 cents, stereo.
+    @Test("ENGINE-EFFECT-TIMEPITCH-RATE: every engine at rate 1.5, +300 cents: the tone at 523.25 Hz, a burst 2/3 as long, the level kept, both channels",
+          arguments: TimePitchEngine.allCases)
+    func burstAtRateAndPitch(engine: TimePitchEngine) {
+        let kernel = TimePitchKernel(engine: engine)
+        kernel.setParameter(TimePitchKernel.rate, 1.5)
+        kernel.setParameter(TimePitchKernel.pitch, 300)
+        kernel.prepare(sampleRate: 48_000, channelCount: 2, maximumFrames: 512)
+        let source = PulledSine(440, channels: 2, gate: 7_200..<50_400)
+        let output = source.renderChannels(kernel, seconds: 1.0, block: 256)
+        let expected = 440 * pow(2, 300.0 / 1200)
+        // Where the burst sounds in the output: its first and last sample above half its amplitude.
+        let loud = output[0].indices.filter { abs(output[0][$0]) > 0.25 }
+        let (first, last) = (loud.first ?? 0, loud.last ?? 0)
+        let length = Double(last - first) / 48_000
+        #expect(abs(length - 0.6) < 0.012, "\(engine): the burst lasts \(length) s at the output (0.9 s in, rate 1.5)")
+        let middle = output[0][(first + 4_800)..<(last - 4_800)]
+        let frequency = EffectSignals.zeroCrossingFrequency(middle)
+        #expect(abs(frequency / expected - 1) < 0.001, "\(engine): \(frequency) Hz, expected \(expected)")
+        for channel in 0..<2 {
+            let level = EffectSignals.level(output[channel][(first + 4_800)..<(last - 4_800)], frequency: frequency)
+            #expect(abs(level) < 1, "\(engine), channel \(channel): \(level) dB against the input's level")
+        }
+        // After the burst: silence (no echo of it).
+        #expect(EffectSignals.power(output[0][(last + 2_400)...]) < -60, "\(engine): silence after the burst")
     }
 
     @Test("ENGINE-EFFECT-TIMEPITCH-PITCH: pitch +1200 cents plays a 440 Hz tone at 880 Hz, taking input at the same pace")
