@@ -74,3 +74,9 @@ public class AVPlayerItem: NSObject, @unchecked Sendable {
         return (samples, Int(format.sampleRate))
     }
 }
+
+extension NSNotification.Name {
+    /// The same notification as `AVPlayerItem.didPlayToEndTimeNotification`, under the name Swift
+    /// code written before that class property still uses.
+    public static let AVPlayerItemDidPlayToEndTime = AVPlayerItem.didPlayToEndTimeNotification
+}

@@ -1,6 +1,6 @@
 @testable import Conformance
 import Foundation
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import Testing
 
 /// AUSampler played through `MusicDeviceMIDIEvent`, rendered offline in 512-frame slices: the

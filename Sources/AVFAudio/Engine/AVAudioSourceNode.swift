@@ -5,7 +5,8 @@ import CoreAudioTypes
 /// render pass with the node's time stamp, on the render side (it must not allocate or block).
 /// Made with a format, the block renders in that format and the node's output takes it (a
 /// different connection channel count is mapped by layout; the rate must be the block's).
-public final class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
+/// Open, as Apple's Objective-C class is: apps subclass it to keep their synthesis state with the node.
+open class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
     private let renderBlock: AVAudioSourceNodeRenderBlock
     private let blockFormat: AVAudioFormat?
     private var mixing = MixingSettings()

@@ -70,7 +70,7 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     func unitWasMade(_ unit: AudioUnit) {}
 
     /// The object view `auAudioUnit` returns; instruments give theirs a MIDI schedule.
-    func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { AUAudioUnit(audioUnit: unit) }
+    func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { AUAudioUnitV2Bridge(audioUnit: unit) }
 
     deinit {
         if let unitHandle { _ = AudioComponentInstanceDispose(unitHandle) }
@@ -119,6 +119,19 @@ public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
 /// own pace (on a timeline of its own: each pull a fresh serial).
 public class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
     public var bypass = false
+
+    /// The time effect `audioComponentDescription` names: AUNewTimePitch or AUVarispeed, iOS's two.
+    /// Another description gets a node that passes its input through unchanged (it has no kernel that
+    /// changes time), and no Audio Unit instance behind it.
+    public init(audioComponentDescription description: AudioComponentDescription) {
+        let (name, kernel) = TimeEffectKernels.make(for: description)
+        super.init(description: description, name: name, kernel: kernel)
+    }
+
+    /// `AVAudioUnitTimePitch()`, `AVAudioUnitVarispeed()`: each subclass's own component.
+    public convenience init() { self.init(audioComponentDescription: Self.ownDescription) }
+
+    class var ownDescription: AudioComponentDescription { .appleEffect(subType: "nutp", type: "aufc") }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
         guard let input = inputNode(0) else { return output.clear(frames: frames) }

@@ -138,7 +138,7 @@ public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked S
 
 /// The instrument node's `auAudioUnit`: its `scheduleMIDIEventBlock` queues MIDI on the node,
 /// to be applied on the exact frame of its sample time in the render that covers it.
-final class InstrumentAUAudioUnit: AUAudioUnit, @unchecked Sendable {
+final class InstrumentAUAudioUnit: AUAudioUnitV2Bridge, @unchecked Sendable {
     private weak var node: AVAudioUnitMIDIInstrument?
 
     init(audioUnit: AudioUnit, node: AVAudioUnitMIDIInstrument) {

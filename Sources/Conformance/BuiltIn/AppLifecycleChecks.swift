@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import AVFAudio
 import UIKit
 import SimCore

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFAudio
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import CoreMIDI
 import SimCore
 import VirtualDevices

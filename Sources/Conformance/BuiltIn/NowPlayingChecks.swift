@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
 import AVFoundation
-import MediaPlayer
+@_spi(Soundcheck) import MediaPlayer
 import UIKit
 import SimCore
 import Soundcheck

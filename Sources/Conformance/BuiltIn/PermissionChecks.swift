@@ -1,3 +1,4 @@
+@_spi(Soundcheck) import AudioToolbox
 import Foundation
 import MediaServer
 import AVFAudio
