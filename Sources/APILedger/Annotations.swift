@@ -21,6 +21,10 @@ public struct Annotations: Sendable {
         public var reason: String
         public var line: Int
 
+        public init(status: Status, framework: String, pattern: String, reason: String, line: Int) {
+            (self.status, self.framework, self.pattern, self.reason, self.line) = (status, framework, pattern, reason, line)
+        }
+
         func matches(framework: String, path: String) -> Bool {
             (self.framework == "*" || self.framework == framework) && Annotations.glob(pattern, matches: path)
         }

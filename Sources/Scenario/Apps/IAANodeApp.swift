@@ -1,5 +1,5 @@
 import Foundation
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import AVFAudio
 import UIKit
 
