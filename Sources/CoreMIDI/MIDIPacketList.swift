@@ -82,15 +82,12 @@ public func MIDIPacketListAdd(_ pktlist: UnsafeMutablePointer<MIDIPacketList>, _
     return target.assumingMemoryBound(to: MIDIPacket.self)
 }
 
-/// The packet after `pkt` in its list.
-public func MIDIPacketNext(_ pkt: UnsafePointer<MIDIPacket>) -> UnsafePointer<MIDIPacket> {
-    let raw = UnsafeRawPointer(pkt)
+/// The packet after `pkt` in its list. One function, as in Apple's Swift: it takes a read-only
+/// pointer (a mutable one converts) and returns a mutable one.
+public func MIDIPacketNext(_ pkt: UnsafePointer<MIDIPacket>) -> UnsafeMutablePointer<MIDIPacket> {
+    let raw = UnsafeMutableRawPointer(mutating: pkt)
     let length = Int(raw.load(fromByteOffset: 8, as: UInt16.self))
     return (raw + PacketLayout.span(length)).assumingMemoryBound(to: MIDIPacket.self)
-}
-
-public func MIDIPacketNext(_ pkt: UnsafeMutablePointer<MIDIPacket>) -> UnsafeMutablePointer<MIDIPacket> {
-    UnsafeMutablePointer(mutating: MIDIPacketNext(UnsafePointer(pkt)))
 }
 
 extension MIDIPacketList {
@@ -110,7 +107,7 @@ extension MIDIPacketList {
             public mutating func next() -> UnsafePointer<MIDIPacket>? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                defer { upcoming = MIDIPacketNext(upcoming) }
+                defer { upcoming = UnsafePointer(MIDIPacketNext(upcoming)) }
                 return upcoming
             }
         }

@@ -69,7 +69,7 @@ open class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
 
 /// `AVAudioSinkNode`: hands the app its input chain's samples, once per render pass on the
 /// device's IO cycle. No output bus (so no tap), no conversion, not in manual rendering mode.
-public final class AVAudioSinkNode: AVAudioNode, @unchecked Sendable {
+open class AVAudioSinkNode: AVAudioNode, @unchecked Sendable {
     private let receiverBlock: AVAudioSinkNodeReceiverBlock
     private var view: BufferListView?
 

@@ -4,7 +4,7 @@ import AudioToolbox
 
 /// `AVAudioUnit`: a node backed by an audio unit. The built-in effects run the bench's effect
 /// kernels (parameters by Apple's AudioUnitParameterIDs, ranges and defaults as the headers).
-public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
+open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     public let audioComponentDescription: AudioComponentDescription
     public let name: String
     public var manufacturerName: String { "Apple" }
@@ -78,7 +78,7 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
 }
 
 /// `AVAudioUnitEffect`: an effect that processes its input in place, with a bypass.
-public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
+open class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
     /// The input passes unchanged (the kernel keeps its state). The same switch as the unit's
     /// `kAudioUnitProperty_BypassEffect` and `auAudioUnit.shouldBypassEffect`.
     public var bypass = false {
@@ -117,7 +117,7 @@ public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
 
 /// `AVAudioUnitTimeEffect`: an effect that changes time (rate, pitch), pulling its input at its
 /// own pace (on a timeline of its own: each pull a fresh serial).
-public class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
+open class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
     public var bypass = false
 
     /// The time effect `audioComponentDescription` names: AUNewTimePitch or AUVarispeed, iOS's two.

@@ -8,7 +8,7 @@ import AudioToolbox
 /// next render. The only music device the simulation has is Apple's AUSampler; a node made
 /// with any other description accepts MIDI and stays silent (on Apple platforms an unknown
 /// component raises an Objective-C exception instead, which a Swift app cannot catch).
-public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked Sendable {
+open class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked Sendable {
     /// The voices, for the descriptions the simulation has.
     let instrument: SamplerKernel?
     private var mixing = MixingSettings()

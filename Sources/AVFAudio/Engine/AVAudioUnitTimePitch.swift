@@ -3,7 +3,7 @@ import Foundation
 import AudioToolbox
 
 /// `AVAudioUnitTimePitch`: changes playback rate and pitch independently (AUNewTimePitch).
-public final class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
+open class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
     override class var ownDescription: AudioComponentDescription { .appleEffect(subType: "nutp", type: "aufc") }
 
     /// 1/32 … 32, default 1.
@@ -24,7 +24,7 @@ public final class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Senda
 }
 
 /// `AVAudioUnitVarispeed`: resamples, so pitch follows rate (AUVarispeed).
-public final class AVAudioUnitVarispeed: AVAudioUnitTimeEffect, @unchecked Sendable {
+open class AVAudioUnitVarispeed: AVAudioUnitTimeEffect, @unchecked Sendable {
     override class var ownDescription: AudioComponentDescription { .appleEffect(subType: "vari", type: "aufc") }
 
     /// 0.25 … 4, default 1.
