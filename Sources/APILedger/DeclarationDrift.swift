@@ -22,9 +22,23 @@ public struct DeclarationDrift: Sendable {
         text = lines.joined(separator: "\n") + "\n"
     }
 
-    static let ignored: Set<String> = ["public", "@objc", "nonisolated", "@MainActor", "@preconcurrency", "dynamic", "@_disfavoredOverload", "@inlinable"]
+    /// Words that do not change what a caller can write.
+    static let ignored: Set<String> = ["public", "@objc", "nonisolated", "@MainActor", "@preconcurrency", "dynamic", "@_disfavoredOverload",
+                                       "@inlinable", "@discardableResult", "override", "weak", "optional", "convenience", "required",
+                                       "nonisolated(unsafe)", "@escaping", "open"]
 
+    /// Drops the ignored words (`@escaping` too: Apple's C callbacks are function pointers), spells a
+    /// constant as the read-only property Apple's interface shows (`let x: T` is `var x: T { get }`),
+    /// a stored variable as `{ get set }`, and Foundation's `Notification.Name` as `NSNotification.Name`.
     static func normalized(_ declaration: String) -> String {
-        declaration.split(separator: " ").filter { !ignored.contains(String($0)) }.joined(separator: " ")
+        var text = declaration.split(separator: " ").filter { !ignored.contains(String($0)) }.joined(separator: " ")
+        text = text.replacingOccurrences(of: "NSNotification.Name", with: "Notification.Name")
+        for prefix in ["static let ", "class let ", "let "] where text.hasPrefix(prefix) {
+            text = prefix.replacingOccurrences(of: "let", with: "var") + text.dropFirst(prefix.count) + " { get }"
+        }
+        if text.hasPrefix("var ") || text.hasPrefix("static var ") || text.hasPrefix("class var "), !text.contains("{") {
+            text += " { get set }"
+        }
+        return text.replacingOccurrences(of: "class var ", with: "static var ").replacingOccurrences(of: "class func ", with: "static func ")
     }
 }
