@@ -10,7 +10,7 @@ import Testing
 struct EngineAppleShapeTests {
     /// An app's synthesizer as apps write it on iOS: a subclass of AVAudioSourceNode that keeps
     /// its oscillator with the node.
-    final class SineNode: AVAudioSourceNode {
+    final class SineNode: AVAudioSourceNode, @unchecked Sendable {
         final class Oscillator: @unchecked Sendable {
             var phase = 0.0
             let step: Double
