@@ -212,6 +212,15 @@ let package = Package(
         .target(name: "MediaPlayer", dependencies: ["AVFoundation", "MediaServer", "SimCore"]),
         // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
         .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "BuiltInChecks", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
+
+        // The per-symbol API ledger (docs/api-ledger.tsv, docs/api-coverage.md): our facades' symbol graphs
+        // against the SDK's symbol lists. LedgerTool (run by Tools/ledger) depends on the facades so that
+        // building it builds the modules whose graphs it reads; it is not a product.
+        .target(name: "APILedger"),
+        .executableTarget(name: "LedgerTool", dependencies: ["APILedger", "AVFAudio", "AVFoundation", "AudioToolbox", "AudioUnit", "CoreAudio",
+                                                             "CoreAudioTypes", "CoreMIDI", "CoreMedia", "MediaPlayer", "OpenAL", "UIKit"]),
+        .testTarget(name: "LedgerTests", dependencies: ["APILedger", "AVFAudio", "AVFoundation", "AudioToolbox", "AudioUnit", "CoreAudio",
+                                                        "CoreAudioTypes", "CoreMIDI", "CoreMedia", "MediaPlayer", "OpenAL", "UIKit"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+@_spi(Soundcheck) import AudioToolbox
 import Foundation
 import MediaServer
 
@@ -29,9 +30,12 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
     }
 
     /// Answered at once when already decided, else when the simulated user answers the dialog.
-    public class func requestRecordPermission(completionHandler response: @escaping @Sendable (Bool) -> Void) {
+    /// The handler is not `@Sendable`, as in Apple's signature: an app's handler may capture its
+    /// own state. The simulated system calls it on its one scheduler, never concurrently.
+    public class func requestRecordPermission(completionHandler response: @escaping (Bool) -> Void) {
         guard let binding = AppContext.current else { return response(false) }
-        binding.server.requestRecordPermission(binding.app, response)
+        let handler = PermissionHandler(response)
+        binding.server.requestRecordPermission(binding.app) { handler.call($0) }
     }
 
     /// The async form of `requestRecordPermission(completionHandler:)`.

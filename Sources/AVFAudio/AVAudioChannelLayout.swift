@@ -34,7 +34,7 @@ public final class AVAudioChannelLayout: NSObject, @unchecked Sendable {
     /// Equal when tag and the whole struct match.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAudioChannelLayout else { return false }
-        return storage.pointee == other.storage.pointee
+        return storage.pointee.isSame(as: other.storage.pointee)
     }
 
     public override var hash: Int { Int(layoutTag) }

@@ -18,6 +18,12 @@ public final class AVAudioFormat: NSObject, @unchecked Sendable {
 
     deinit { asbd.deallocate() }
 
+    /// `AVAudioFormat()`, which Apple's class inherits from NSObject: every field of its stream
+    /// description zero (no sample rate, no channels, `.otherFormat`), a format nothing accepts.
+    public override convenience init() {
+        self.init(validated: AudioStreamBasicDescription(), layout: nil)
+    }
+
     /// A format from an ASBD; nil above two channels (a layout is required there) or for none.
     public convenience init?(streamDescription asbd: UnsafePointer<AudioStreamBasicDescription>) {
         self.init(streamDescription: asbd, channelLayout: nil)

@@ -12,7 +12,7 @@ import SimCore
 /// scheduled for the instant the last frame plays. Session policy (inactive, interrupted,
 /// silenced) silences the voice in the server; an interruption pauses the player (no finish
 /// callback); after a media-services reset the player is a zombie: `play()` returns false.
-public final class AVAudioPlayer: NSObject, @unchecked Sendable {
+open class AVAudioPlayer: NSObject, @unchecked Sendable {
     public let url: URL?
     public let data: Data?
     public let format: AVAudioFormat

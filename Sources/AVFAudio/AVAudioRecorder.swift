@@ -12,7 +12,7 @@ import SimCore
 /// converted to the file's rate, and closes it — so a recording started or stopped mid-cycle
 /// holds exactly the frames between the two instants. An interruption pauses it (no finish
 /// callback); after a media-services reset it is a zombie.
-public final class AVAudioRecorder: NSObject, @unchecked Sendable {
+open class AVAudioRecorder: NSObject, @unchecked Sendable {
     public let url: URL
     public let settings: [String: Any]
     public let format: AVAudioFormat

@@ -7,7 +7,6 @@ public let AVLinearPCMBitDepthKey = "AVLinearPCMBitDepthKey"
 public let AVLinearPCMIsBigEndianKey = "AVLinearPCMIsBigEndianKey"
 public let AVLinearPCMIsFloatKey = "AVLinearPCMIsFloatKey"
 public let AVLinearPCMIsNonInterleaved = "AVLinearPCMIsNonInterleaved"
-public let AVLinearPCMIsNonInterleavedKey = AVLinearPCMIsNonInterleaved
 public let AVAudioFileTypeKey = "AVAudioFileTypeKey"
 public let AVEncoderAudioQualityKey = "AVEncoderAudioQualityKey"
 public let AVEncoderAudioQualityForVBRKey = "AVEncoderAudioQualityForVBRKey"

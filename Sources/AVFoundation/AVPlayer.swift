@@ -14,7 +14,7 @@ import CoreMedia
 /// talk's play queue), so the next item starts without a gap. At an item's end
 /// `didPlayToEndTimeNotification` is posted and, with `actionAtItemEnd` `.advance` (a queue
 /// player's default), it leaves the queue; `.pause` stops there.
-public class AVPlayer: NSObject, @unchecked Sendable {
+open class AVPlayer: NSObject, @unchecked Sendable {
     /// `AVPlayer.ActionAtItemEnd`.
     public enum ActionAtItemEnd: Int, Sendable {
         case advance = 0, pause = 1, none = 2

@@ -8,7 +8,7 @@ import CoreMedia
 ///
 /// Local audio files the bench decodes (WAV, AIFF, CAF, FLAC … through `AVAudioFile`) play;
 /// remote URLs are not simulated and fail like an unreachable host.
-public class AVPlayerItem: NSObject, @unchecked Sendable {
+open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// `AVPlayerItem.Status`.
     public enum Status: Int, Sendable {
         case unknown = 0, readyToPlay = 1, failed = 2
@@ -73,4 +73,10 @@ public class AVPlayerItem: NSObject, @unchecked Sendable {
         }
         return (samples, Int(format.sampleRate))
     }
+}
+
+extension NSNotification.Name {
+    /// The same notification as `AVPlayerItem.didPlayToEndTimeNotification`, under the name Swift
+    /// code written before that class property still uses.
+    public static let AVPlayerItemDidPlayToEndTime = AVPlayerItem.didPlayToEndTimeNotification
 }

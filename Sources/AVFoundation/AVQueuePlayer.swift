@@ -3,7 +3,7 @@ import Foundation
 /// `AVQueuePlayer`: an `AVPlayer` that plays a queue of items one after the other, advancing at
 /// each item's end. "Simply setting the rate of 1 on the AVQueuePlayer … will begin downloading
 /// the audio data … and then playing it out the speakers" (WWDC 2017 session 509).
-public class AVQueuePlayer: AVPlayer, @unchecked Sendable {
+open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     public override init() {
         super.init()
         actionAtItemEnd = .advance

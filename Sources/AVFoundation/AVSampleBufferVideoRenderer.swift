@@ -29,7 +29,7 @@ public class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRenderin
     /// Bumped whenever the next display instant may have moved: older scheduled displays are stale.
     private var displayGeneration = 0
     /// The presentation time of the frame on screen (invalid before the first).
-    public private(set) var displayedTime = CMTime.invalid
+    @_spi(Soundcheck) public private(set) var displayedTime = CMTime.invalid
 
     /// Frames queued ahead before the renderer stops asking for more (about a second of video).
     static let queueLimit = 30

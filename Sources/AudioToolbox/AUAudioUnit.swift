@@ -4,20 +4,20 @@ import CoreAudioTypes
 
 public typealias AUAudioFrameCount = UInt32
 
-/// `AUAudioUnit` as Apple vends it for a version 2 unit (the bridge behind `AVAudioUnit.auAudioUnit`):
-/// an object view of an `AudioUnit` instance whose properties are the instance's — read and
-/// written through the C API, so both views always agree. No parameter tree: parameters are the
-/// unit's, by `AudioUnitParameterID`, through `AudioUnitGetParameter`/`SetParameter`.
+/// `AUAudioUnit` as Apple vends it for a version 2 unit (an `AUAudioUnitV2Bridge`, behind
+/// `AVAudioUnit.auAudioUnit`): an object view of an `AudioUnit` instance whose properties are the
+/// instance's — read and written through the C API, so both views always agree. No parameter tree:
+/// parameters are the unit's, by `AudioUnitParameterID`, through `AudioUnitGetParameter`/`SetParameter`.
 open class AUAudioUnit: NSObject, @unchecked Sendable {
-    /// The instance this object is a view of.
-    public let audioUnit: AudioUnit
+    /// The instance this object is a view of (public only on the bridge, as in Apple's API).
+    package let instance: AudioUnit
     public let componentDescription: AudioComponentDescription
     public let component: AudioComponent
 
     /// The unit behind `audioUnit`; it must be one of the registered components' instances.
-    public init(audioUnit: AudioUnit) {
-        self.audioUnit = audioUnit
-        let unit = AudioUnitHandle.resolve(audioUnit)
+    package init(audioUnit: AudioUnit) {
+        self.instance = audioUnit
+        let unit = AudioUnitHandle.resolve(instance)
         precondition(unit != nil, "AUAudioUnit: not a live audio unit instance")
         componentDescription = unit!.component.description
         component = unit!.component.handle
@@ -25,12 +25,12 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
     }
 
     /// "Apple: AUNBandEQ": the component's full name, as `AudioComponentCopyName` gives it.
-    public var componentName: String? { AudioUnitHandle.resolve(audioUnit)?.component.name }
+    public var componentName: String? { AudioUnitHandle.resolve(instance)?.component.name }
     /// The part of the name after the manufacturer ("AUNBandEQ").
     public var audioUnitName: String? { componentName.map(Self.afterColon) }
     /// The part before the colon ("Apple").
     public var manufacturerName: String? { componentName.map { String($0.split(separator: ":").first ?? "") } }
-    public var componentVersion: UInt32 { AudioUnitHandle.resolve(audioUnit)?.component.version ?? 0 }
+    public var componentVersion: UInt32 { AudioUnitHandle.resolve(instance)?.component.version ?? 0 }
 
     /// Seconds of latency (`kAudioUnitProperty_Latency`).
     public var latency: TimeInterval { property(kAudioUnitProperty_Latency, as: Float64.self) ?? 0 }
@@ -42,7 +42,7 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
         get { (property(kAudioUnitProperty_BypassEffect, as: UInt32.self) ?? 0) != 0 }
         set {
             var value: UInt32 = newValue ? 1 : 0
-            _ = AudioUnitSetProperty(audioUnit, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0,
+            _ = AudioUnitSetProperty(instance, kAudioUnitProperty_BypassEffect, kAudioUnitScope_Global, 0,
                                      &value, UInt32(MemoryLayout<UInt32>.size))
         }
     }
@@ -52,22 +52,22 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
         get { property(kAudioUnitProperty_MaximumFramesPerSlice, as: UInt32.self) ?? 0 }
         set {
             var value = newValue
-            _ = AudioUnitSetProperty(audioUnit, kAudioUnitProperty_MaximumFramesPerSlice, kAudioUnitScope_Global, 0,
+            _ = AudioUnitSetProperty(instance, kAudioUnitProperty_MaximumFramesPerSlice, kAudioUnitScope_Global, 0,
                                      &value, UInt32(MemoryLayout<UInt32>.size))
         }
     }
 
     /// Whether the unit is initialized (render resources allocated).
-    public var renderResourcesAllocated: Bool { AudioUnitHandle.resolve(audioUnit)?.isInitialized ?? false }
+    public var renderResourcesAllocated: Bool { AudioUnitHandle.resolve(instance)?.isInitialized ?? false }
 
     public func allocateRenderResources() throws {
-        let status = AudioUnitInitialize(audioUnit)
+        let status = AudioUnitInitialize(instance)
         guard status == 0 else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     }
 
-    public func deallocateRenderResources() { _ = AudioUnitUninitialize(audioUnit) }
+    public func deallocateRenderResources() { _ = AudioUnitUninitialize(instance) }
 
-    public func reset() { _ = AudioUnitReset(audioUnit, kAudioUnitScope_Global, 0) }
+    public func reset() { _ = AudioUnitReset(instance, kAudioUnitScope_Global, 0) }
 
     /// How a host schedules MIDI on a music device or MIDI effect at sample times; nil for
     /// units that take no MIDI (an instrument node's unit overrides it).
@@ -81,7 +81,7 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
         let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
         defer { value.deallocate() }
         var size = UInt32(MemoryLayout<T>.size)
-        guard AudioUnitGetProperty(audioUnit, id, kAudioUnitScope_Global, 0, value, &size) == 0 else { return nil }
+        guard AudioUnitGetProperty(instance, id, kAudioUnitScope_Global, 0, value, &size) == 0 else { return nil }
         return value.pointee
     }
 
@@ -89,6 +89,13 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
         guard let colon = name.firstIndex(of: ":") else { return name }
         return name[name.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
+}
+
+/// The `AUAudioUnit` of a version 2 unit: Apple's bridge class, the one that exposes its instance.
+open class AUAudioUnitV2Bridge: AUAudioUnit, @unchecked Sendable {
+    public var audioUnit: AudioUnit { instance }
+
+    override package init(audioUnit: AudioUnit) { super.init(audioUnit: audioUnit) }
 }
 
 /// The instance behind an `AVAudioUnit` effect node: a unit of the component `description` that

@@ -3,7 +3,7 @@ import CoreAudioTypes
 /// The standard system tags (AudioComponent.h) and the ones Apple gives its own units, which
 /// `AVAudioUnitComponent.allTagNames` reports: the 2014 talk's example is AUTimePitch, tagged
 /// "Time Effect" and "Pitch".
-public enum AppleUnitTags {
+@_spi(Soundcheck) public enum AppleUnitTags {
     /// The standard tags, spelled as the header spells them (never localized by a unit).
     public static let standard = [
         "Equalizer", "Dynamics", "Distortion", "Synthesizer", "Effects", "Filter", "Dynamics Processor", "Delay", "Reverb",

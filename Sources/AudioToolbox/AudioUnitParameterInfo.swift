@@ -1,20 +1,37 @@
 import CoreAudioTypes
 
-public typealias AudioUnitParameterUnit = UInt32
-public let kAudioUnitParameterUnit_Generic: AudioUnitParameterUnit = 0
-public let kAudioUnitParameterUnit_Indexed: AudioUnitParameterUnit = 1
-public let kAudioUnitParameterUnit_Boolean: AudioUnitParameterUnit = 2
-public let kAudioUnitParameterUnit_Percent: AudioUnitParameterUnit = 3
-public let kAudioUnitParameterUnit_Seconds: AudioUnitParameterUnit = 4
-public let kAudioUnitParameterUnit_Rate: AudioUnitParameterUnit = 7
-public let kAudioUnitParameterUnit_Hertz: AudioUnitParameterUnit = 8
-public let kAudioUnitParameterUnit_Cents: AudioUnitParameterUnit = 9
-public let kAudioUnitParameterUnit_Decibels: AudioUnitParameterUnit = 13
-public let kAudioUnitParameterUnit_LinearGain: AudioUnitParameterUnit = 14
-public let kAudioUnitParameterUnit_EqualPowerCrossfade: AudioUnitParameterUnit = 16
-public let kAudioUnitParameterUnit_Pan: AudioUnitParameterUnit = 18
-public let kAudioUnitParameterUnit_Octaves: AudioUnitParameterUnit = 21
-public let kAudioUnitParameterUnit_Milliseconds: AudioUnitParameterUnit = 24
+/// The unit of a parameter's value: Swift imports `kAudioUnitParameterUnit_*` as this enum's 28 cases
+/// (raw values from AudioUnitProperties.h).
+public enum AudioUnitParameterUnit: UInt32, Sendable {
+    case generic = 0
+    case indexed = 1
+    case boolean = 2
+    case percent = 3
+    case seconds = 4
+    case sampleFrames = 5
+    case phase = 6
+    case rate = 7
+    case hertz = 8
+    case cents = 9
+    case relativeSemiTones = 10
+    case midiNoteNumber = 11
+    case midiController = 12
+    case decibels = 13
+    case linearGain = 14
+    case degrees = 15
+    case equalPowerCrossfade = 16
+    case mixerFaderCurve1 = 17
+    case pan = 18
+    case meters = 19
+    case absoluteCents = 20
+    case octaves = 21
+    case BPM = 22
+    case beats = 23
+    case milliseconds = 24
+    case ratio = 25
+    case customUnit = 26
+    case midi2Controller = 27
+}
 
 public struct AudioUnitParameterOptions: OptionSet, Sendable {
     public let rawValue: UInt32
@@ -26,10 +43,13 @@ public struct AudioUnitParameterOptions: OptionSet, Sendable {
     public static let flag_IsWritable = Self(rawValue: 1 << 31)
 }
 
-/// `kAudioUnitProperty_ParameterInfo`'s value. Apple's struct starts with a fixed 52-byte C
-/// name; here the name is only in `cfNameString` (flagged `flag_HasCFNameString`, as Apple's
-/// units do), which is what Swift code reads.
+/// `kAudioUnitProperty_ParameterInfo`'s value, laid out as Apple's: a fixed 52-byte C name first
+/// (empty here, as in Apple's units that flag `flag_HasCFNameString`: Swift code reads `cfNameString`).
 public struct AudioUnitParameterInfo {
+    public var name: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                      CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                      CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                      CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar)
     public var unitName: Unmanaged<CFString>?
     public var clumpID: UInt32
     public var cfNameString: Unmanaged<CFString>?
@@ -39,9 +59,21 @@ public struct AudioUnitParameterInfo {
     public var defaultValue: AudioUnitParameterValue
     public var flags: AudioUnitParameterOptions
 
-    public init(unitName: Unmanaged<CFString>? = nil, clumpID: UInt32 = 0, cfNameString: Unmanaged<CFString>? = nil,
-                unit: AudioUnitParameterUnit = 0, minValue: AudioUnitParameterValue = 0, maxValue: AudioUnitParameterValue = 0,
-                defaultValue: AudioUnitParameterValue = 0, flags: AudioUnitParameterOptions = []) {
+    /// Every field zero, as Swift's import of a C struct gives it.
+    public init() {
+        self.init(name: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                  unitName: nil, clumpID: 0, cfNameString: nil, unit: .generic, minValue: 0, maxValue: 0, defaultValue: 0, flags: [])
+    }
+
+    public init(name: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                       CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                       CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+                       CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar),
+                unitName: Unmanaged<CFString>?, clumpID: UInt32, cfNameString: Unmanaged<CFString>?,
+                unit: AudioUnitParameterUnit, minValue: AudioUnitParameterValue, maxValue: AudioUnitParameterValue,
+                defaultValue: AudioUnitParameterValue, flags: AudioUnitParameterOptions) {
+        self.name = name
         self.unitName = unitName
         self.clumpID = clumpID
         self.cfNameString = cfNameString

@@ -42,7 +42,7 @@ final class EffectUnit: ProcessingUnit {
     private func defineParameters() {
         parameters = ParameterStore()
         for info in kernel.parameterInfos {
-            parameters.define(ParameterDefinition(id: info.id, scope: kAudioUnitScope_Global, name: info.name, unit: info.unit.rawValue,
+            parameters.define(ParameterDefinition(id: info.id, scope: kAudioUnitScope_Global, name: info.name, unit: AudioUnitParameterUnit(rawValue: info.unit.rawValue) ?? .generic,
                                                   minValue: info.minValue, maxValue: info.maxValue, defaultValue: info.defaultValue))
         }
     }

@@ -31,21 +31,21 @@ final class MultiChannelMixerUnit: ProcessingUnit {
     init(component: RegisteredComponent) {
         super.init(component: component, inputBuses: 8)
         parameters.define(.init(id: kMultiChannelMixerParam_Volume, scope: kAudioUnitScope_Input, name: "Volume",
-                                unit: kAudioUnitParameterUnit_LinearGain, minValue: 0, maxValue: 1, defaultValue: 1))
+                                unit: .linearGain, minValue: 0, maxValue: 1, defaultValue: 1))
         parameters.define(.init(id: kMultiChannelMixerParam_Enable, scope: kAudioUnitScope_Input, name: "Enable",
-                                unit: kAudioUnitParameterUnit_Boolean, minValue: 0, maxValue: 1, defaultValue: 1))
+                                unit: .boolean, minValue: 0, maxValue: 1, defaultValue: 1))
         parameters.define(.init(id: kMultiChannelMixerParam_Pan, scope: kAudioUnitScope_Input, name: "Pan",
-                                unit: kAudioUnitParameterUnit_Pan, minValue: -1, maxValue: 1, defaultValue: 0))
+                                unit: .pan, minValue: -1, maxValue: 1, defaultValue: 0))
         parameters.define(.init(id: kMultiChannelMixerParam_Volume, scope: kAudioUnitScope_Output, name: "Volume",
-                                unit: kAudioUnitParameterUnit_LinearGain, minValue: 0, maxValue: 1, defaultValue: 1))
+                                unit: .linearGain, minValue: 0, maxValue: 1, defaultValue: 1))
         for (id, name) in [(kMultiChannelMixerParam_PreAveragePower, "Pre-Average Power"),
                            (kMultiChannelMixerParam_PrePeakHoldLevel, "Pre-Peak Hold Level")] {
-            parameters.define(.init(id: id, scope: kAudioUnitScope_Input, name: name, unit: kAudioUnitParameterUnit_Decibels,
+            parameters.define(.init(id: id, scope: kAudioUnitScope_Input, name: name, unit: .decibels,
                                     minValue: -120, maxValue: 20, defaultValue: -120))
         }
         for (id, name) in [(kMultiChannelMixerParam_PostAveragePower, "Post-Average Power"),
                            (kMultiChannelMixerParam_PostPeakHoldLevel, "Post-Peak Hold Level")] {
-            parameters.define(.init(id: id, scope: kAudioUnitScope_Output, name: name, unit: kAudioUnitParameterUnit_Decibels,
+            parameters.define(.init(id: id, scope: kAudioUnitScope_Output, name: name, unit: .decibels,
                                     minValue: -120, maxValue: 20, defaultValue: -120))
         }
         resizeBuses()

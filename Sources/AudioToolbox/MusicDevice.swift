@@ -18,7 +18,7 @@ public let kAudioUnitSubType_MIDISynth: OSType = 0x6D73_796E       // 'msyn'
 /// `(OSStatus)0x80008001`). Apple's units answer a music-device call by looking the selector up
 /// in their dispatch table; effects, mixers and I/O units have no MIDI entry there, so the call
 /// fails with this status rather than an Audio Unit error.
-public let badComponentSelector: OSStatus = OSStatus(bitPattern: 0x8000_8001)
+@_spi(Soundcheck) public let badComponentSelector: OSStatus = OSStatus(bitPattern: 0x8000_8001)
 
 /// Sends one MIDI channel or system message to a music device: `inStatus` is the status byte
 /// (0x80…0xFF), `inData1`/`inData2` the data bytes (0…0x7F; 0 for messages that have fewer),

@@ -34,10 +34,14 @@ struct ParameterStore {
 
     func info(id: AudioUnitParameterID, scope: AudioUnitScope) throws(AUError) -> AudioUnitParameterInfo {
         let definition = try definition(id, scope)
-        return AudioUnitParameterInfo(cfNameString: Unmanaged.passRetained(definition.name as NSString), unit: definition.unit,
-                                      minValue: definition.minValue, maxValue: definition.maxValue,
-                                      defaultValue: definition.defaultValue,
-                                      flags: [.flag_IsReadable, .flag_IsWritable, .flag_HasCFNameString, .flag_CFNameRelease])
+        var info = AudioUnitParameterInfo()
+        info.cfNameString = Unmanaged.passRetained(definition.name as NSString)
+        info.unit = definition.unit
+        info.minValue = definition.minValue
+        info.maxValue = definition.maxValue
+        info.defaultValue = definition.defaultValue
+        info.flags = [.flag_IsReadable, .flag_IsWritable, .flag_HasCFNameString, .flag_CFNameRelease]
+        return info
     }
 
     func value(_ id: AudioUnitParameterID, _ scope: AudioUnitScope, _ element: AudioUnitElement) throws(AUError) -> Float {

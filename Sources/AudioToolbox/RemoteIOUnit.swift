@@ -44,7 +44,7 @@ class RemoteIOUnit: AudioUnitBase {
     var publishedDescription: AudioComponentDescription?
     weak var interAppHost: RemoteNodeUnit?
     var interAppRunning = false
-    var midiCallbacks = AudioOutputUnitMIDICallbacks()
+    var midiCallbacks: AudioOutputUnitMIDICallbacks?
 
     struct HardwareSnapshot: Equatable {
         var sampleRate: Int

@@ -14,7 +14,7 @@ final class SamplerUnit: ProcessingUnit, MusicDeviceMIDIReceiver {
     init(component: RegisteredComponent) {
         super.init(component: component, inputBuses: 0)
         for info in kernel.parameterInfos {
-            parameters.define(ParameterDefinition(id: info.id, scope: kAudioUnitScope_Global, name: info.name, unit: info.unit.rawValue,
+            parameters.define(ParameterDefinition(id: info.id, scope: kAudioUnitScope_Global, name: info.name, unit: AudioUnitParameterUnit(rawValue: info.unit.rawValue) ?? .generic,
                                                   minValue: info.minValue, maxValue: info.maxValue, defaultValue: info.defaultValue))
         }
     }

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
 import MediaServer
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import AVFAudio
 import UIKit
 import SimCore

@@ -2,7 +2,7 @@ import Conformance
 import Foundation
 import MediaServer
 import AVFAudio
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import CoreMIDI
 import SimCore
 import VirtualDevices

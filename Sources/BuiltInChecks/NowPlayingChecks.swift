@@ -2,7 +2,7 @@ import Conformance
 import Foundation
 import MediaServer
 import AVFoundation
-import MediaPlayer
+@_spi(Soundcheck) import MediaPlayer
 import UIKit
 import SimCore
 import Soundcheck

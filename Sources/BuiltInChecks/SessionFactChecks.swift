@@ -1,3 +1,4 @@
+@_spi(Soundcheck) import AudioToolbox
 import Conformance
 import Foundation
 import AVFAudio

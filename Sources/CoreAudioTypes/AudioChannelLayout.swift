@@ -2,7 +2,7 @@
 ///
 /// Apple's struct ends in a variable-length array of channel descriptions that Swift imports as
 /// one `mChannelDescriptions` element; layouts built from a tag carry none, so it stays zeroed.
-public struct AudioChannelLayout: Equatable, Sendable {
+public struct AudioChannelLayout: Sendable {
     public var mChannelLayoutTag: AudioChannelLayoutTag
     public var mChannelBitmap: AudioChannelBitmap
     public var mNumberChannelDescriptions: UInt32
@@ -20,10 +20,16 @@ public struct AudioChannelLayout: Equatable, Sendable {
         self.mNumberChannelDescriptions = mNumberChannelDescriptions
         self.mChannelDescriptions = mChannelDescriptions
     }
+
+    /// Field by field. Apple's imported C structs are not Equatable, so neither is this one.
+    package func isSame(as other: AudioChannelLayout) -> Bool {
+        mChannelLayoutTag == other.mChannelLayoutTag && mChannelBitmap == other.mChannelBitmap
+            && mNumberChannelDescriptions == other.mNumberChannelDescriptions && mChannelDescriptions.isSame(as: other.mChannelDescriptions)
+    }
 }
 
 /// `AudioChannelDescription`: one channel of a description-based layout.
-public struct AudioChannelDescription: Equatable, Sendable {
+public struct AudioChannelDescription: Sendable {
     public var mChannelLabel: AudioChannelLabel
     public var mChannelFlags: AudioChannelFlags
     public var mCoordinates: (Float32, Float32, Float32)
@@ -36,9 +42,9 @@ public struct AudioChannelDescription: Equatable, Sendable {
         self.mCoordinates = mCoordinates
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.mChannelLabel == rhs.mChannelLabel && lhs.mChannelFlags == rhs.mChannelFlags
-            && lhs.mCoordinates == rhs.mCoordinates
+    /// Field by field. Apple's imported C structs are not Equatable, so neither is this one.
+    package func isSame(as other: AudioChannelDescription) -> Bool {
+        mChannelLabel == other.mChannelLabel && mChannelFlags == other.mChannelFlags && mCoordinates == other.mCoordinates
     }
 }
 

@@ -2,7 +2,7 @@
 public struct MIDIEventPacket {
     public var timeStamp: MIDITimeStamp
     public var wordCount: UInt32
-    public var words: MIDIEventPacketWords
+    public var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
     public init() {
         timeStamp = 0
@@ -10,7 +10,7 @@ public struct MIDIEventPacket {
         words = emptyPacketWords
     }
 
-    public init(timeStamp: MIDITimeStamp, wordCount: UInt32, words: MIDIEventPacketWords) {
+    public init(timeStamp: MIDITimeStamp, wordCount: UInt32, words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
         self.timeStamp = timeStamp
         self.wordCount = wordCount
         self.words = words
@@ -57,10 +57,12 @@ public func MIDIEventListInit(_ evtlist: UnsafeMutablePointer<MIDIEventList>,
 }
 
 /// Appends one event's words at `time`: to `curPacket` when the time is the same, else as a new
-/// packet after it. Returns the packet written, or nil when `listSize` bytes cannot hold it.
+/// packet after it. Returns the packet written. When `listSize` bytes cannot hold it, Apple's C
+/// function returns NULL, which its non-optional Swift signature cannot express: as
+/// `MIDIPacketListAdd` here, it writes nothing and returns `curPacket`.
 public func MIDIEventListAdd(_ evtlist: UnsafeMutablePointer<MIDIEventList>, _ listSize: Int,
                              _ curPacket: UnsafeMutablePointer<MIDIEventPacket>, _ time: MIDITimeStamp,
-                             _ wordCount: Int, _ words: UnsafePointer<UInt32>) -> UnsafeMutablePointer<MIDIEventPacket>! {
+                             _ wordCount: Int, _ words: UnsafePointer<UInt32>) -> UnsafeMutablePointer<MIDIEventPacket> {
     let listStart = UnsafeMutableRawPointer(evtlist)
     let current = UnsafeMutableRawPointer(curPacket)
     let count = Int(listStart.load(fromByteOffset: EventLayout.numPacketsOffset, as: UInt32.self))
@@ -72,7 +74,7 @@ public func MIDIEventListAdd(_ evtlist: UnsafeMutablePointer<MIDIEventList>, _ l
         return curPacket
     }
     let target = count == 0 ? current : current + EventLayout.span(currentWords)
-    guard target - listStart + EventLayout.wordsOffset + 4 * wordCount <= listSize else { return nil }
+    guard target - listStart + EventLayout.wordsOffset + 4 * wordCount <= listSize else { return curPacket }
     target.storeBytes(of: time, as: UInt64.self)
     target.storeBytes(of: UInt32(wordCount), toByteOffset: EventLayout.countOffset, as: UInt32.self)
     (target + EventLayout.wordsOffset).copyMemory(from: words, byteCount: 4 * wordCount)
@@ -80,9 +82,9 @@ public func MIDIEventListAdd(_ evtlist: UnsafeMutablePointer<MIDIEventList>, _ l
     return target.assumingMemoryBound(to: MIDIEventPacket.self)
 }
 
-/// The packet after `pkt` in its list.
-public func MIDIEventPacketNext(_ pkt: UnsafePointer<MIDIEventPacket>) -> UnsafePointer<MIDIEventPacket> {
-    let raw = UnsafeRawPointer(pkt)
+/// The packet after `pkt` in its list (a mutable pointer, as Apple's Swift returns).
+public func MIDIEventPacketNext(_ pkt: UnsafePointer<MIDIEventPacket>) -> UnsafeMutablePointer<MIDIEventPacket> {
+    let raw = UnsafeMutableRawPointer(mutating: pkt)
     let words = Int(raw.load(fromByteOffset: EventLayout.countOffset, as: UInt32.self))
     return (raw + EventLayout.span(words)).assumingMemoryBound(to: MIDIEventPacket.self)
 }
@@ -104,7 +106,7 @@ extension MIDIEventList {
             public mutating func next() -> UnsafePointer<MIDIEventPacket>? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                defer { upcoming = MIDIEventPacketNext(upcoming) }
+                defer { upcoming = UnsafePointer(MIDIEventPacketNext(upcoming)) }
                 return upcoming
             }
         }

@@ -3,7 +3,7 @@
 public struct MIDIPacket {
     public var timeStamp: MIDITimeStamp
     public var length: UInt16
-    public var data: MIDIPacketData
+    public var data: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
 
     public init() {
         timeStamp = 0
@@ -11,7 +11,7 @@ public struct MIDIPacket {
         data = emptyPacketData
     }
 
-    public init(timeStamp: MIDITimeStamp, length: UInt16, data: MIDIPacketData) {
+    public init(timeStamp: MIDITimeStamp, length: UInt16, data: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)) {
         self.timeStamp = timeStamp
         self.length = length
         self.data = data
@@ -54,11 +54,13 @@ public func MIDIPacketListInit(_ pktlist: UnsafeMutablePointer<MIDIPacketList>) 
 }
 
 /// Appends `nData` bytes at `time`: to `curPacket` when the time is the same and neither it nor
-/// the new data is System Exclusive, else as a new packet after it. Returns the packet written,
-/// or nil when `listSize` bytes cannot hold it.
+/// the new data is System Exclusive, else as a new packet after it. Returns the packet written.
+/// When `listSize` bytes cannot hold it, Apple's C function returns NULL, which its Swift
+/// signature (non-optional, as here) cannot express: this one writes nothing and returns
+/// `curPacket`, so a loop that keeps adding stays on a valid packet and `numPackets` shows the loss.
 public func MIDIPacketListAdd(_ pktlist: UnsafeMutablePointer<MIDIPacketList>, _ listSize: Int,
                               _ curPacket: UnsafeMutablePointer<MIDIPacket>, _ time: MIDITimeStamp,
-                              _ nData: Int, _ data: UnsafePointer<UInt8>) -> UnsafeMutablePointer<MIDIPacket>! {
+                              _ nData: Int, _ data: UnsafePointer<UInt8>) -> UnsafeMutablePointer<MIDIPacket> {
     let listStart = UnsafeMutableRawPointer(pktlist)
     let current = UnsafeMutableRawPointer(curPacket)
     let count = Int(listStart.load(as: UInt32.self))
@@ -72,7 +74,7 @@ public func MIDIPacketListAdd(_ pktlist: UnsafeMutablePointer<MIDIPacketList>, _
         return curPacket
     }
     let target = count == 0 ? current : current + PacketLayout.span(currentLength)
-    guard target - listStart + PacketLayout.dataOffset + nData <= listSize, nData <= Int(UInt16.max) else { return nil }
+    guard target - listStart + PacketLayout.dataOffset + nData <= listSize, nData <= Int(UInt16.max) else { return curPacket }
     target.storeBytes(of: time, as: UInt64.self)
     target.storeBytes(of: UInt16(nData), toByteOffset: 8, as: UInt16.self)
     (target + PacketLayout.dataOffset).copyMemory(from: data, byteCount: nData)
@@ -80,15 +82,12 @@ public func MIDIPacketListAdd(_ pktlist: UnsafeMutablePointer<MIDIPacketList>, _
     return target.assumingMemoryBound(to: MIDIPacket.self)
 }
 
-/// The packet after `pkt` in its list.
-public func MIDIPacketNext(_ pkt: UnsafePointer<MIDIPacket>) -> UnsafePointer<MIDIPacket> {
-    let raw = UnsafeRawPointer(pkt)
+/// The packet after `pkt` in its list. One function, as in Apple's Swift: it takes a read-only
+/// pointer (a mutable one converts) and returns a mutable one.
+public func MIDIPacketNext(_ pkt: UnsafePointer<MIDIPacket>) -> UnsafeMutablePointer<MIDIPacket> {
+    let raw = UnsafeMutableRawPointer(mutating: pkt)
     let length = Int(raw.load(fromByteOffset: 8, as: UInt16.self))
     return (raw + PacketLayout.span(length)).assumingMemoryBound(to: MIDIPacket.self)
-}
-
-public func MIDIPacketNext(_ pkt: UnsafeMutablePointer<MIDIPacket>) -> UnsafeMutablePointer<MIDIPacket> {
-    UnsafeMutablePointer(mutating: MIDIPacketNext(UnsafePointer(pkt)))
 }
 
 extension MIDIPacketList {
@@ -108,7 +107,7 @@ extension MIDIPacketList {
             public mutating func next() -> UnsafePointer<MIDIPacket>? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                defer { upcoming = MIDIPacketNext(upcoming) }
+                defer { upcoming = UnsafePointer(MIDIPacketNext(upcoming)) }
                 return upcoming
             }
         }

@@ -40,8 +40,16 @@ public final class CMFormatDescription: @unchecked Sendable, Equatable {
     public var mediaSubType: FourCharCode { video?.codecType ?? audioStreamBasicDescription.mFormatID }
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
-        lhs.audioStreamBasicDescription == rhs.audioStreamBasicDescription && lhs.channelLayout == rhs.channelLayout
+        lhs.audioStreamBasicDescription == rhs.audioStreamBasicDescription && sameLayout(lhs.channelLayout, rhs.channelLayout)
             && lhs.video?.codecType == rhs.video?.codecType && lhs.video?.dimensions == rhs.video?.dimensions
+    }
+
+    private static func sameLayout(_ a: AudioChannelLayout?, _ b: AudioChannelLayout?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.isSame(as: b)
+        default: false
+        }
     }
 
     /// Linear PCM that the simulated renderers decode: 16-bit signed or 32-bit float samples,

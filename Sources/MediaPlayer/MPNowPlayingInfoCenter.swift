@@ -43,7 +43,7 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     }
 
     /// The elapsed time the lock screen shows at `time`: the one set, advanced at the rate set.
-    public func elapsedPlaybackTime(at time: HostTime) -> TimeInterval? {
+    @_spi(Soundcheck) public func elapsedPlaybackTime(at time: HostTime) -> TimeInterval? {
         guard let elapsed = number(MPNowPlayingInfoPropertyElapsedPlaybackTime) else { return nil }
         let rate = number(MPNowPlayingInfoPropertyPlaybackRate) ?? 0
         return elapsed + rate * Double((time - setAt).nanoseconds) / 1e9

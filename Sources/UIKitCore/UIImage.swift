@@ -9,11 +9,18 @@ import Foundation
 /// imports both sees one type, as on iOS where AudioToolbox declares the UIKit class it returns.
 /// Only PNG is read: the format of iOS app icons.
 public final class UIImage: @unchecked Sendable {
-    /// The encoded image (`pngData()`).
-    private let data: Data
+    /// The encoded image (`pngData()`); nil for the empty image.
+    private let data: Data?
     /// Width and height in pixels, from the PNG header.
     public let pixelSize: (width: Int, height: Int)
     public let scale: CGFloat
+
+    /// The empty image, as UIKit's `UIImage()`: no pixels, size zero, scale 1, no PNG data.
+    public init() {
+        data = nil
+        pixelSize = (0, 0)
+        scale = 1
+    }
 
     /// nil when `data` is not a PNG image (wrong signature or a malformed header chunk).
     public init?(data: Data, scale: CGFloat = 1) {

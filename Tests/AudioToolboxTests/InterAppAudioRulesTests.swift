@@ -2,7 +2,7 @@
 @testable import Conformance
 import Foundation
 import MediaServer
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import UIKit
 import SimCore
 import Soundcheck

@@ -3,7 +3,7 @@ import CRealtimeProbe
 @testable import Conformance
 import Foundation
 import MediaServer
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import AVFAudio
 @_spi(Soundcheck) import UIKit
 import SimCore

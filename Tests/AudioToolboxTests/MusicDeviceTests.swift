@@ -1,7 +1,7 @@
 @testable import BuiltInChecks
 @testable import Conformance
 import Foundation
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import Testing
 
 /// AUSampler played through `MusicDeviceMIDIEvent`, rendered offline in 512-frame slices: the

@@ -129,7 +129,8 @@ import Testing
         packet = MIDIPacketListAdd(&list, MemoryLayout<MIDIPacketList>.size, packet, 20, 3, noteOn)
         #expect(list.numPackets == 2)
         let big = [UInt8](repeating: 0x7F, count: 300)
-        #expect(MIDIPacketListAdd(&list, MemoryLayout<MIDIPacketList>.size, packet, 30, big.count, big) == nil)
+        #expect(MIDIPacketListAdd(&list, MemoryLayout<MIDIPacketList>.size, packet, 30, big.count, big) == packet)
+        #expect(list.numPackets == 2)
         let times = withUnsafePointer(to: &list) { pointer in pointer.unsafeSequence().map { $0.pointee.timeStamp } }
         #expect(times == [10, 20])
     }

@@ -1,6 +1,6 @@
 import Foundation
-import AudioToolbox
-@testable import Scenario
+@_spi(Soundcheck) import AudioToolbox
+@_spi(Soundcheck) @testable import Scenario
 import Testing
 import VirtualDevices
 

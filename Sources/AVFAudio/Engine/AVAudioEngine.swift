@@ -10,7 +10,7 @@ import SimCore
 /// `manualRenderingBlock`), and the same pull produces the same samples. When the hardware's
 /// rate or channel count changes the engine stops and posts `AVAudioEngineConfigurationChange`;
 /// after a media-services reset an engine made before it is a zombie that no longer renders.
-public final class AVAudioEngine: NSObject, @unchecked Sendable {
+open class AVAudioEngine: NSObject, @unchecked Sendable {
     let binding: AppBinding?
     let epoch: Int
     /// Attached nodes in the order they were attached (the render and delivery order).

@@ -60,7 +60,7 @@ public struct AVAudio3DAngularOrientation: Sendable, Equatable {
 /// Apple documents. The output is stereo (a wider output gets the stereo image on its first two
 /// channels). Every rendering algorithm renders as equal-power panning, and obstruction and
 /// occlusion attenuate without filtering.
-public final class AVAudioEnvironmentNode: AVAudioNode, AVAudioMixing, MixingDestinationHost, @unchecked Sendable {
+open class AVAudioEnvironmentNode: AVAudioNode, AVAudioMixing, MixingDestinationHost, @unchecked Sendable {
     /// 0 … 1, default 1.
     public var outputVolume: Float = 1 { didSet { outputVolume = min(max(outputVolume, 0), 1) } }
     /// Default the origin.

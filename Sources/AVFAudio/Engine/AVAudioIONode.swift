@@ -4,7 +4,7 @@ import AudioToolbox
 
 /// `AVAudioIONode`: the engine's connection to the audio device (or, in manual rendering mode,
 /// to the app's own buffers).
-public class AVAudioIONode: AVAudioNode, @unchecked Sendable {
+open class AVAudioIONode: AVAudioNode, @unchecked Sendable {
     /// Seconds from the device to the app (input) or from the app to the device (output).
     public var presentationLatency: TimeInterval { engine?.devicePresentationLatency(input: self is AVAudioInputNode) ?? 0 }
 
@@ -25,7 +25,7 @@ public class AVAudioIONode: AVAudioNode, @unchecked Sendable {
 
 /// `AVAudioOutputNode`: takes the graph's audio (input bus 0) to the device's output; its output
 /// format is the hardware's (or the manual rendering format), and it converts rate and channels.
-public final class AVAudioOutputNode: AVAudioIONode, @unchecked Sendable {
+open class AVAudioOutputNode: AVAudioIONode, @unchecked Sendable {
     private var bridge: RateBridge?
     private var routing: ChannelRouting?
 
@@ -53,7 +53,7 @@ public final class AVAudioOutputNode: AVAudioIONode, @unchecked Sendable {
 
 /// `AVAudioInputNode`: the device's input (or, in manual rendering mode, the app's input block)
 /// as a source in the graph. No conversion on the device: its output format is the hardware's.
-public final class AVAudioInputNode: AVAudioIONode, AVAudioMixing, @unchecked Sendable {
+open class AVAudioInputNode: AVAudioIONode, AVAudioMixing, @unchecked Sendable {
     private var mixing = MixingSettings()
     public var volume: Float { get { mixing.volume } set { mixing.volume = newValue } }
     public var pan: Float { get { mixing.pan } set { mixing.pan = newValue } }

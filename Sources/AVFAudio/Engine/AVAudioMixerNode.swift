@@ -4,7 +4,7 @@ import Foundation
 /// `AVAudioMixerNode`: mixes any number of inputs, at any rate and channel count, into one
 /// output. Each input is converted to the output rate (libsoxr) and mapped onto the output
 /// channels, at the volume and pan its source node carries (`AVAudioMixing`).
-public final class AVAudioMixerNode: AVAudioNode, AVAudioMixing, MixingDestinationHost, @unchecked Sendable {
+open class AVAudioMixerNode: AVAudioNode, AVAudioMixing, MixingDestinationHost, @unchecked Sendable {
     /// 0 … 1, default 1: the gain of the mix.
     public var outputVolume: Float = 1 { didSet { outputVolume = min(max(outputVolume, 0), 1) } }
     private var mixing = MixingSettings()

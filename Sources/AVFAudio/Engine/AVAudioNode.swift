@@ -6,7 +6,7 @@ import Foundation
 /// and so on up to the sources. A node renders its output once per pull serial into a buffer
 /// allocated when the engine prepared, so a node feeding several destinations (a split)
 /// renders once, and a steady render allocates nothing.
-public class AVAudioNode: NSObject, @unchecked Sendable {
+open class AVAudioNode: NSObject, @unchecked Sendable {
     /// The engine the node is attached to.
     public internal(set) weak var engine: AVAudioEngine?
 

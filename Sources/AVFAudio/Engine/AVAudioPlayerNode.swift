@@ -9,7 +9,7 @@ import SimCore
 /// scheduled with a nil time follows the previous one; `stop()` drops the schedule (calling the
 /// completion handlers) and sets player time back to 0. Completion handlers are called after the
 /// render pass that finished their item, never from inside it.
-public final class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
+open class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
     private var mixing = MixingSettings()
     public var volume: Float { get { mixing.volume } set { mixing.volume = newValue } }
     public var pan: Float { get { mixing.pan } set { mixing.pan = newValue } }

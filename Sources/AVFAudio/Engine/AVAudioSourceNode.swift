@@ -5,7 +5,8 @@ import CoreAudioTypes
 /// render pass with the node's time stamp, on the render side (it must not allocate or block).
 /// Made with a format, the block renders in that format and the node's output takes it (a
 /// different connection channel count is mapped by layout; the rate must be the block's).
-public final class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
+/// Open, as Apple's Objective-C class is: apps subclass it to keep their synthesis state with the node.
+open class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
     private let renderBlock: AVAudioSourceNodeRenderBlock
     private let blockFormat: AVAudioFormat?
     private var mixing = MixingSettings()
@@ -68,7 +69,7 @@ public final class AVAudioSourceNode: AVAudioNode, AVAudioMixing, @unchecked Sen
 
 /// `AVAudioSinkNode`: hands the app its input chain's samples, once per render pass on the
 /// device's IO cycle. No output bus (so no tap), no conversion, not in manual rendering mode.
-public final class AVAudioSinkNode: AVAudioNode, @unchecked Sendable {
+open class AVAudioSinkNode: AVAudioNode, @unchecked Sendable {
     private let receiverBlock: AVAudioSinkNodeReceiverBlock
     private var view: BufferListView?
 

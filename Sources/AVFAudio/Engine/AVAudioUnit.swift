@@ -4,7 +4,7 @@ import AudioToolbox
 
 /// `AVAudioUnit`: a node backed by an audio unit. The built-in effects run the bench's effect
 /// kernels (parameters by Apple's AudioUnitParameterIDs, ranges and defaults as the headers).
-public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
+open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     public let audioComponentDescription: AudioComponentDescription
     public let name: String
     public var manufacturerName: String { "Apple" }
@@ -70,7 +70,7 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     func unitWasMade(_ unit: AudioUnit) {}
 
     /// The object view `auAudioUnit` returns; instruments give theirs a MIDI schedule.
-    func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { AUAudioUnit(audioUnit: unit) }
+    func makeAUAudioUnit(_ unit: AudioUnit) -> AUAudioUnit { AUAudioUnitV2Bridge(audioUnit: unit) }
 
     deinit {
         if let unitHandle { _ = AudioComponentInstanceDispose(unitHandle) }
@@ -78,7 +78,7 @@ public class AVAudioUnit: AVAudioNode, @unchecked Sendable {
 }
 
 /// `AVAudioUnitEffect`: an effect that processes its input in place, with a bypass.
-public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
+open class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
     /// The input passes unchanged (the kernel keeps its state). The same switch as the unit's
     /// `kAudioUnitProperty_BypassEffect` and `auAudioUnit.shouldBypassEffect`.
     public var bypass = false {
@@ -117,8 +117,21 @@ public class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
 
 /// `AVAudioUnitTimeEffect`: an effect that changes time (rate, pitch), pulling its input at its
 /// own pace (on a timeline of its own: each pull a fresh serial).
-public class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
+open class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
     public var bypass = false
+
+    /// The time effect `audioComponentDescription` names: AUNewTimePitch or AUVarispeed, iOS's two.
+    /// Another description gets a node that passes its input through unchanged (it has no kernel that
+    /// changes time), and no Audio Unit instance behind it.
+    public init(audioComponentDescription description: AudioComponentDescription) {
+        let (name, kernel) = TimeEffectKernels.make(for: description)
+        super.init(description: description, name: name, kernel: kernel)
+    }
+
+    /// `AVAudioUnitTimePitch()`, `AVAudioUnitVarispeed()`: each subclass's own component.
+    public convenience init() { self.init(audioComponentDescription: Self.ownDescription) }
+
+    class var ownDescription: AudioComponentDescription { .appleEffect(subType: "nutp", type: "aufc") }
 
     override func render(into output: RenderBuffer, frames: Int, serial: Int, serials: RenderSerials) {
         guard let input = inputNode(0) else { return output.clear(frames: frames) }

@@ -4,7 +4,7 @@ import AudioToolbox
 
 /// `AVAudioUnitDelay`: a feedback delay with a low-pass on the echoes (AUDelay). Its wet/dry
 /// mix starts at 100 % (the header's default for the node; the unit's own is 50 %).
-public final class AVAudioUnitDelay: AVAudioUnitEffect, @unchecked Sendable {
+open class AVAudioUnitDelay: AVAudioUnitEffect, @unchecked Sendable {
     public init() {
         super.init(description: .appleEffect(subType: "dely"), name: "AUDelay", kernel: DelayKernel())
         setParameter(DelayKernel.wetDryMix, 100)

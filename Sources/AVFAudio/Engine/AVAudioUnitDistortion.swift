@@ -13,7 +13,7 @@ public enum AVAudioUnitDistortionPreset: Int, Sendable {
 
 /// `AVAudioUnitDistortion`: AUDistortion with factory presets; drumsBitBrush until another is
 /// loaded, with `preGain` −6 dB and `wetDryMix` 50 % as the header gives them.
-public final class AVAudioUnitDistortion: AVAudioUnitEffect, @unchecked Sendable {
+open class AVAudioUnitDistortion: AVAudioUnitEffect, @unchecked Sendable {
     private let distortion: DistortionKernel
 
     public init() {

@@ -45,7 +45,7 @@ public final class AVAudioUnitEQFilterParameters: NSObject, @unchecked Sendable 
 }
 
 /// `AVAudioUnitEQ`: a multi-band equalizer (AUNBandEQ).
-public final class AVAudioUnitEQ: AVAudioUnitEffect, @unchecked Sendable {
+open class AVAudioUnitEQ: AVAudioUnitEffect, @unchecked Sendable {
     public private(set) var bands: [AVAudioUnitEQFilterParameters] = []
 
     public convenience init() { self.init(numberOfBands: 1) }

@@ -8,7 +8,7 @@ import AudioToolbox
 /// next render. The only music device the simulation has is Apple's AUSampler; a node made
 /// with any other description accepts MIDI and stays silent (on Apple platforms an unknown
 /// component raises an Objective-C exception instead, which a Swift app cannot catch).
-public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked Sendable {
+open class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked Sendable {
     /// The voices, for the descriptions the simulation has.
     let instrument: SamplerKernel?
     private var mixing = MixingSettings()
@@ -138,7 +138,7 @@ public class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked S
 
 /// The instrument node's `auAudioUnit`: its `scheduleMIDIEventBlock` queues MIDI on the node,
 /// to be applied on the exact frame of its sample time in the render that covers it.
-final class InstrumentAUAudioUnit: AUAudioUnit, @unchecked Sendable {
+final class InstrumentAUAudioUnit: AUAudioUnitV2Bridge, @unchecked Sendable {
     private weak var node: AVAudioUnitMIDIInstrument?
 
     init(audioUnit: AudioUnit, node: AVAudioUnitMIDIInstrument) {

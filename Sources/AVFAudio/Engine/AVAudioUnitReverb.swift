@@ -11,7 +11,7 @@ public enum AVAudioUnitReverbPreset: Int, Sendable {
 
 /// `AVAudioUnitReverb`: a room reverb (AUReverb2) with factory presets; mediumHall until another
 /// is loaded.
-public final class AVAudioUnitReverb: AVAudioUnitEffect, @unchecked Sendable {
+open class AVAudioUnitReverb: AVAudioUnitEffect, @unchecked Sendable {
     private let reverb: Reverb2Kernel
 
     public init() {

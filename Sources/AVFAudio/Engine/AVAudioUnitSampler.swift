@@ -5,7 +5,7 @@ import AudioToolbox
 /// `AVAudioUnitSampler`: AUSampler as an engine node. Until an instrument is loaded each note
 /// plays a sine tone (as AUSampler's default instrument does); `loadAudioFiles(at:)` and
 /// `loadInstrument(at:)` with an audio file make each file a zone of the instrument.
-public final class AVAudioUnitSampler: AVAudioUnitMIDIInstrument, @unchecked Sendable {
+open class AVAudioUnitSampler: AVAudioUnitMIDIInstrument, @unchecked Sendable {
     public init() {
         super.init(audioComponentDescription: AudioComponentDescription(
             componentType: kAudioUnitType_MusicDevice, componentSubType: kAudioUnitSubType_Sampler,

@@ -3,10 +3,8 @@ import Foundation
 import AudioToolbox
 
 /// `AVAudioUnitTimePitch`: changes playback rate and pitch independently (AUNewTimePitch).
-public final class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
-    public init() {
-        super.init(description: .appleEffect(subType: "nutp", type: "aufc"), name: "AUNewTimePitch", kernel: TimePitchKernel())
-    }
+open class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
+    override class var ownDescription: AudioComponentDescription { .appleEffect(subType: "nutp", type: "aufc") }
 
     /// 1/32 … 32, default 1.
     public var rate: Float {
@@ -27,14 +25,32 @@ public final class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Senda
 }
 
 /// `AVAudioUnitVarispeed`: resamples, so pitch follows rate (AUVarispeed).
-public final class AVAudioUnitVarispeed: AVAudioUnitTimeEffect, @unchecked Sendable {
-    public init() {
-        super.init(description: .appleEffect(subType: "vari", type: "aufc"), name: "AUVarispeed", kernel: VarispeedKernel())
-    }
+open class AVAudioUnitVarispeed: AVAudioUnitTimeEffect, @unchecked Sendable {
+    override class var ownDescription: AudioComponentDescription { .appleEffect(subType: "vari", type: "aufc") }
 
     /// 0.25 … 4, default 1.
     public var rate: Float {
         get { parameter(VarispeedKernel.playbackRate) }
         set { setParameter(VarispeedKernel.playbackRate, newValue) }
     }
+}
+
+/// The kernels behind `AVAudioUnitTimeEffect(audioComponentDescription:)`, by component subtype.
+enum TimeEffectKernels {
+    static func make(for description: AudioComponentDescription) -> (name: String, kernel: EffectKernel) {
+        if description == .appleEffect(subType: "nutp", type: "aufc") { return ("AUNewTimePitch", TimePitchKernel()) }
+        if description == .appleEffect(subType: "vari", type: "aufc") { return ("AUVarispeed", VarispeedKernel()) }
+        return ("", PassThroughKernel())
+    }
+}
+
+/// A kernel that changes nothing: not a `TimeEffectKernel`, so the time effect copies its input.
+private final class PassThroughKernel: EffectKernel {
+    func prepare(sampleRate: Double, channelCount: Int, maximumFrames: Int) {}
+    func reset() {}
+    var parameterInfos: [EffectParameterInfo] { [] }
+    func setParameter(_ id: UInt32, _ value: Float) {}
+    func parameter(_ id: UInt32) -> Float { 0 }
+    var latency: Double { 0 }
+    var tailTime: Double { 0 }
 }

@@ -4,7 +4,7 @@ import CoreAudioTypes
 /// provides (type, subtype and manufacturer as four-char codes, name, version 0xMMMMmmDD) and its
 /// tags. Declaring it makes an Inter-App Audio node discoverable (and launchable) before it runs;
 /// the app then checks it in with `AudioOutputUnitPublish`, which must match it exactly.
-public struct AppAudioComponent: Hashable, Sendable {
+@_spi(Soundcheck) public struct AppAudioComponent: Hashable, Sendable {
     public var description: AudioComponentDescription
     public var name: String
     public var version: UInt32
@@ -33,7 +33,7 @@ public struct AppAudioComponent: Hashable, Sendable {
 }
 
 /// Four-char codes as Info.plist writes them: "auri" ⇄ 0x61757269.
-public enum FourCC {
+@_spi(Soundcheck) public enum FourCC {
     /// The code of a four-character ASCII string, nil for anything else.
     public static func code(_ text: String) -> OSType? {
         let bytes = Array(text.utf8)

@@ -12,7 +12,7 @@ import VirtualDevices
 ///
 /// IAA exists from iOS 7 on phones and tablets (deprecated from iOS 13, still working); on iOS 6
 /// and on a Mac the remote components are not there and publishing is unimplemented.
-public final class InterAppAudio {
+@_spi(Soundcheck) public final class InterAppAudio {
     let server: AudioServer
     private var installed: [(app: AppID, components: [RegisteredComponent])] = []
     private(set) var publications: [Publication] = []

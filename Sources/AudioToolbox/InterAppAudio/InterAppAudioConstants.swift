@@ -38,7 +38,7 @@ public let kAudio_UnimplementedError: OSStatus = -4
 
 /// "Operation denied" (12985, no symbolic name in the SDK): what a node gets when it starts its
 /// I/O unit from the background without a host connection (WWDC 2013 session 602).
-public let kInterAppAudioOperationDenied: OSStatus = 12985
+@_spi(Soundcheck) public let kInterAppAudioOperationDenied: OSStatus = 12985
 
 /// Posted (on `NotificationCenter.default`, object nil) when the set of components changes: an
 /// app that declares components was installed or removed, or a node published or went away.
@@ -96,13 +96,13 @@ public struct HostCallbackInfo {
 /// of each render cycle, with each event's frame offset into that cycle.
 public struct AudioOutputUnitMIDICallbacks {
     public var userData: UnsafeMutableRawPointer?
-    public var MIDIEventProc: ((UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UInt32) -> Void)?
-    public var MIDISysExProc: ((UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UInt32) -> Void)?
+    public var MIDIEventProc: (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UInt32) -> Void
+    public var MIDISysExProc: (UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UInt32) -> Void
 
-    public init() {}
+    /// Apple's only initializer: both callbacks are required (the C struct's function pointers are nonnull).
     public init(userData: UnsafeMutableRawPointer?,
-                MIDIEventProc: ((UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UInt32) -> Void)?,
-                MIDISysExProc: ((UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UInt32) -> Void)?) {
+                MIDIEventProc: @escaping (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UInt32) -> Void,
+                MIDISysExProc: @escaping (UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UInt32) -> Void) {
         self.userData = userData
         self.MIDIEventProc = MIDIEventProc
         self.MIDISysExProc = MIDISysExProc

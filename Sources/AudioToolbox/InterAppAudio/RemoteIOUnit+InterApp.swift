@@ -132,7 +132,7 @@ extension RemoteIOUnit {
     func setInterAppProperty(_ id: AudioUnitPropertyID, _ data: UnsafeRawPointer?, _ size: UInt32) throws(AUError) {
         switch id {
         case kAudioOutputUnitProperty_MIDICallbacks:
-            midiCallbacks = data == nil ? AudioOutputUnitMIDICallbacks() : try readValue(data, size, as: AudioOutputUnitMIDICallbacks.self)
+            midiCallbacks = data == nil ? nil : try readValue(data, size, as: AudioOutputUnitMIDICallbacks.self)
         case kAudioOutputUnitProperty_RemoteControlToHost:
             let raw = try readValue(data, size, as: UInt32.self)
             guard let event = AudioUnitRemoteControlEvent(rawValue: raw) else { throw .invalidValue }

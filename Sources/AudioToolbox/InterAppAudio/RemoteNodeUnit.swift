@@ -221,15 +221,16 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
         return midiEvents.enqueueSysEx(bytes) ? 0 : kAudioUnitErr_CannotDoInCurrentContext
     }
 
-    /// Render side: the queued MIDI goes to the node's callbacks, in offset order (a SysEx only
-    /// when the node set a SysEx callback).
+    /// Render side: the queued MIDI goes to the node's callbacks, in offset order (dropped while
+    /// the node has set none).
     private func deliverMIDI(_ frames: UInt32) {
         let callbacks = node.midiCallbacks
         midiEvents.render(frames: frames, segment: { _, _ in }, event: { event in
+            guard let callbacks else { return }
             if let sysEx = event.sysEx {
-                if let proc = callbacks.MIDISysExProc, let base = sysEx.baseAddress { proc(callbacks.userData, base, UInt32(sysEx.count)) }
-            } else if let proc = callbacks.MIDIEventProc {
-                proc(callbacks.userData, UInt32(event.status), UInt32(event.data1), UInt32(event.data2), event.offsetSampleFrame)
+                if let base = sysEx.baseAddress { callbacks.MIDISysExProc(callbacks.userData, base, UInt32(sysEx.count)) }
+            } else {
+                callbacks.MIDIEventProc(callbacks.userData, UInt32(event.status), UInt32(event.data1), UInt32(event.data2), event.offsetSampleFrame)
             }
         })
     }

@@ -104,7 +104,7 @@ final class InterAppNode {
         }
         var midiCallbacks = AudioOutputUnitMIDICallbacks(userData: refCon, MIDIEventProc: { refCon, status, data1, data2, offset in
             InterAppNode.from(refCon).receive(status, data1, data2, offset)
-        }, MIDISysExProc: nil)
+        }, MIDISysExProc: { _, _, _ in })
         _ = withUnsafePointer(to: &midiCallbacks) {
             AudioUnitSetProperty(unit, kAudioOutputUnitProperty_MIDICallbacks, kAudioUnitScope_Global, 0, $0,
                                  UInt32(MemoryLayout<AudioOutputUnitMIDICallbacks>.size))

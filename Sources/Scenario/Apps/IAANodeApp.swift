@@ -1,5 +1,5 @@
 import Foundation
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import AVFAudio
 import UIKit
 
@@ -64,7 +64,7 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
         }
         var midi = AudioOutputUnitMIDICallbacks(userData: refCon, MIDIEventProc: { refCon, status, data1, data2, offset in
             IAANodeApp.from(refCon).receive(status, data1, data2, offset)
-        }, MIDISysExProc: nil)
+        }, MIDISysExProc: { _, _, _ in })
         _ = withUnsafePointer(to: &midi) {
             AudioUnitSetProperty(unit, kAudioOutputUnitProperty_MIDICallbacks, kAudioUnitScope_Global, 0, $0, UInt32(MemoryLayout<AudioOutputUnitMIDICallbacks>.size))
         }

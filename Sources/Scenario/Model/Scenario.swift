@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import AudioToolbox
+@_spi(Soundcheck) import AudioToolbox
 import SimCore
 import VirtualDevices
 
@@ -71,7 +71,7 @@ public struct AppConfiguration: Sendable, Hashable {
     public var channelAssignments: [PortChannelReference]?
     /// The Info.plist `AudioComponents` entries the app declares (`audio-components:`): an
     /// Inter-App Audio node's components, installed with the app.
-    public var audioComponents: [AppAudioComponent] = []
+    @_spi(Soundcheck) public var audioComponents: [AppAudioComponent] = []
     /// The icon the app ships (`icon:`, PNG bytes), which Inter-App Audio peers show.
     public var icon: Data?
     /// The entitlements the app is built with (`entitlements:`); nil: the Inter-App Audio
