@@ -5,7 +5,7 @@ extension AudioServer {
     /// configuration. `observer` receives the app's session notifications; `lifecycleObserver` its
     /// lifecycle changes (old, new), both synchronously on the simulation thread.
     public func register(_ app: AppID, hasAudioBackgroundMode: Bool = false,
-                         observer: @escaping (SessionNotification) -> Void = { _ in },
+                         observer: @escaping (PolicyNotification) -> Void = { _ in },
                          lifecycleObserver: @escaping (AppLifecycle, AppLifecycle) -> Void = { _, _ in }) {
         guard !policy.isRegistered(app) else { return }
         endpoints[app] = AppEndpoint(observer: observer, lifecycleObserver: lifecycleObserver)

@@ -63,10 +63,21 @@ public final class AudioServer: @unchecked Sendable {
         clock.recorded(by: clockMember)
     }
 
+    /// Records a fact at the current time, as its JSON line (`TraceRecord.event`).
+    func record(_ fact: TraceFact) {
+        trace.record(TraceRecord(time: now, fact).event)
+        clock.recorded(by: clockMember)
+    }
+
     /// Records a line from whoever drives the simulation (a scenario step, what a scripted app
     /// did) in the one trace, at the current time, between the server's own lines.
     public func recordObservation(_ kind: String, _ fields: [String: TraceValue]) {
         record(kind, fields)
+    }
+
+    /// The same, for a fact with its own record (a scenario step, an app model's event).
+    public func recordObservation(_ fact: TraceFact) {
+        record(fact)
     }
 
     /// An object the facades keep per app (the app's `AVAudioSession`, its `UIApplication`),
