@@ -1,3 +1,4 @@
+import MediaServer
 import SimCore
 import VirtualDevices
 
@@ -10,9 +11,15 @@ struct ExpectationMatcher {
     let scenario: Scenario
     let trace: Trace
 
-    static func isStrict(_ event: TraceEvent) -> Bool {
-        if event.kind.hasPrefix("notify.") || event.kind == "device.refused" { return true }
-        return event.kind.hasPrefix("api.") && event.fields["result"] != .string("ok")
+    static func isStrict(_ event: TraceEvent) -> Bool { isStrict(TraceRecord(decoding: event)) }
+
+    static func isStrict(_ record: TraceRecord) -> Bool {
+        switch record.fact {
+        case .notification, .deviceRefused: true
+        case let .api(call): !call.succeeded
+        case let .other(kind, _): kind.isNotification || kind == .deviceRefused
+        default: false
+        }
     }
 
     func match() -> [ScenarioFailure] {
@@ -73,10 +80,12 @@ struct ExpectationMatcher {
 
     /// The last `scenario.step` line before trace line `index`.
     private func lastStep(before index: Int) -> (Int, ScenarioStep?) {
-        guard let line = trace.events[..<index].last(where: { $0.kind == "scenario.step" }),
-              case let .int(number)? = line.fields["step"], number >= 1, Int(number) <= scenario.steps.count
-        else { return (0, nil) }
-        return (Int(number), scenario.steps[Int(number) - 1])
+        for event in trace.events[..<index].reversed() {
+            guard case let .step(number, _, _) = TraceRecord(decoding: event).fact else { continue }
+            guard number >= 1, Int(number) <= scenario.steps.count else { return (0, nil) }
+            return (Int(number), scenario.steps[Int(number) - 1])
+        }
+        return (0, nil)
     }
 
     private func stepContext(before time: HostTime) -> [String] {
