@@ -23,7 +23,7 @@ struct ExpectationMatcher {
     }
 
     func match() -> [ScenarioFailure] {
-        let events = trace.events
+        let events = trace.records
         var failures: [ScenarioFailure] = []
         var cursor = 0
         for expectation in scenario.expectations {
@@ -39,15 +39,17 @@ struct ExpectationMatcher {
         return failures
     }
 
-    private func matches(_ event: TraceEvent, _ pattern: EventPattern, at time: HostTime?) -> Bool {
-        if let time, event.time != time { return false }
-        guard pattern.kindIsPrefix ? event.kind.hasPrefix(pattern.kind) : event.kind == pattern.kind else { return false }
+    private func matches(_ record: TraceRecord, _ pattern: EventPattern, at time: HostTime?) -> Bool {
+        if let time, record.time != time { return false }
+        guard pattern.isAbout(record) else { return false }
+        let fields = record.fact.fields
         return pattern.fields.allSatisfy { field in
             switch field.match {
-            case let .value(value): return event.fields[field.key] == value
+            case let .value(value): return fields[field.key] == value
             case let .portTypes(types):
-                guard case let .list(ports)? = event.fields[field.key] else { return false }
-                return ports.map(Self.portType) == types.map { Optional($0) }
+                guard case let .notification(_, .routeChange(_, previous)) = record.fact else { return false }
+                let ports = field.key == "previousInputs" ? previous.inputs : previous.outputs
+                return ports.map(\.type) == types
             }
         }
     }
@@ -60,8 +62,8 @@ struct ExpectationMatcher {
         var details = expectation.at.map { stepContext(before: $0) } ?? []
         details.append("observed instead: " + (instead.map { TraceText.line(humanized($0)) } ?? "no further notification or error"))
         // Expectations are ordered: say so when the event did happen, before an earlier match.
-        if let earlier = trace.events[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
-            details.append("it was observed earlier (\(TraceText.line(humanized(earlier)))), before an event expected above it: expectations are matched in order")
+        if let earlier = trace.records[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
+            details.append("it was observed earlier (\(TraceText.line(humanized(earlier.event)))), before an event expected above it: expectations are matched in order")
         }
         return ScenarioFailure(line: expectation.line, column: expectation.column,
                                message: "expected \(pattern.summary)\(at) not observed by \(by)", details: details)
