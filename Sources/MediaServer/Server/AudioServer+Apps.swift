@@ -10,7 +10,7 @@ extension AudioServer {
         guard !policy.isRegistered(app) else { return }
         endpoints[app] = AppEndpoint(observer: observer, lifecycleObserver: lifecycleObserver)
         policy.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: device.lifecycle(of: app.name))
-        record("app.registered", ["app": .string(app.name), "backgroundAudio": .bool(hasAudioBackgroundMode)])
+        record(.appRegistered, ["app": .string(app.name), "backgroundAudio": .bool(hasAudioBackgroundMode)])
     }
 
     /// Facade calls from code the harness did not announce still work: the app is registered on
@@ -51,7 +51,7 @@ extension AudioServer {
     public func setInputMuted(_ app: AppID, _ muted: Bool) {
         registerIfNeeded(app)
         policy.setInputMuted(app, muted)
-        record("app.inputMuted", ["app": .string(app.name), "muted": .bool(muted)])
+        record(.appInputMuted, ["app": .string(app.name), "muted": .bool(muted)])
     }
 
     /// The device's output volume, 0…1 in its hardware steps.

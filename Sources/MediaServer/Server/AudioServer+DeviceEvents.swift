@@ -88,7 +88,7 @@ extension AudioServer {
     private func mediaServicesReset() {
         epoch += 1
         let effects = policy.mediaServicesReset(system: device.system)
-        record("mediaserver.reset", ["epoch": .integer(epoch)])
+        record(.mediaServerReset, ["epoch": .integer(epoch)])
         watchers.notify(.mediaServicesReset)
         carry(effects)
     }
