@@ -9,14 +9,14 @@ extension AVAudioSession {
     /// Observers registered with `object: nil` see every simulated app's notifications; when a
     /// test runs several Swift apps, observe with `object: AVAudioSession.sharedInstance()`.
     @_spi(Soundcheck)
-    public static func post(_ notification: SessionNotification, to binding: AppBinding) {
+    public static func post(_ notification: PolicyNotification, to binding: AppBinding) {
         AppContext.run(as: binding) {
             let (name, userInfo) = foundationForm(of: notification, binding: binding)
             NotificationCenter.default.post(name: name, object: sharedInstance(), userInfo: userInfo)
         }
     }
 
-    static func foundationForm(of notification: SessionNotification, binding: AppBinding) -> (Notification.Name, [AnyHashable: Any]?) {
+    static func foundationForm(of notification: PolicyNotification, binding: AppBinding) -> (Notification.Name, [AnyHashable: Any]?) {
         switch notification {
         case let .interruption(type, reason, options):
             var info: [AnyHashable: Any] = [AVAudioSessionInterruptionTypeKey: type.rawValue]

@@ -25,7 +25,7 @@ enum APIMisuseChecks {
                 Self.code { try AVAudioSession.sharedInstance().setCategory(.playback, options: .defaultToSpeaker) }
             }
             p.expect(code, equals: AVAudioSession.ErrorCode.badParam.rawValue, "the error code (badParam is −50)")
-            p.expect(device.events("api.setCategory").last?.fields["result"], equals: "badParam", "the result the media server traced for setCategory")
+            p.expect(device.events(.apiSetCategory).last?.fields["result"], equals: "badParam", "the result the media server traced for setCategory")
         },
         BuiltInCheck(["ROUTING-OVERRIDE-PLAYANDRECORD-ONLY"],
                      "overriding the output of a playback session fails") { p in

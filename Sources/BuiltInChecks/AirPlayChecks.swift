@@ -49,7 +49,7 @@ enum AirPlayChecks {
             let before = rateChanges.entries.count
             try device.perform(.incomingCall(caller: "Alice"))
             _ = device.advance(by: .milliseconds(500))
-            p.expect(device.events("notify.interruption", app: "Radio").count, equals: 1, "interruptions")
+            p.expect(device.events(.notifyInterruption, app: "Radio").count, equals: 1, "interruptions")
             p.expect(device.run(as: "Radio") { player.synchronizer.rate }, equals: 0, "the synchronizer's rate")
             p.expect(rateChanges.entries.count - before, equals: 1, "rateDidChange notifications from the interruption")
             let sink = try p.require(device.sink(try speaker(p, device)), "the speaker's sink")
@@ -101,12 +101,12 @@ enum AirPlayChecks {
         }
         p.expect(renderer.status, equals: .rendering, "\(speaker): status")
         _ = device.advance(by: .seconds(5))
-        let start = try p.require(device.events("airplay.receiver").first, "the speaker's start").time.nanoseconds / 1_000_000
+        let start = try p.require(device.events(.airplayReceiver).first, "the speaker's start").time.nanoseconds / 1_000_000
         p.expect(AirPlayBench.toneDBFS(device, uid, 440, from: start + 200, to: start + 1_800) > -7, "\(speaker): the 48 kHz item")
         p.expect(AirPlayBench.toneDBFS(device, uid, 660, from: start + 2_200, to: start + 3_800) > -7, "\(speaker): the 22.05 kHz item")
         p.expect(AirPlayBench.toneDBFS(device, uid, 660, from: start + 200, to: start + 1_800) < -40, "\(speaker): not the second item first")
         // No gap until the four seconds enqueued have run out (none at the transition).
-        let gaps = device.events("airplay.gap.began").map { $0.time.nanoseconds / 1_000_000 - start }
+        let gaps = device.events(.airplayGapBegan).map { $0.time.nanoseconds / 1_000_000 - start }
         p.expect(gaps.allSatisfy { $0 >= 3_900 }, "\(speaker): gaps at \(gaps) ms")
     }
 
@@ -283,7 +283,7 @@ enum AirPlayChecks {
             _ = device.advance(by: .milliseconds(500))
             try device.perform(.answerCall)
             _ = device.advance(by: .milliseconds(1_500))
-            p.expect(device.events("notify.interruption", app: "Radio").isEmpty, "AirPlay: no interruption")
+            p.expect(device.events(.notifyInterruption, app: "Radio").isEmpty, "AirPlay: no interruption")
             p.expect(device.run(as: "Radio") { player.synchronizer.rate }, equals: 1, "AirPlay: the synchronizer's rate")
             p.expect(AirPlayBench.toneDBFS(device, uids[0], 440, from: 2_100, to: 4_000) > -7, "the speaker plays through the call")
 
@@ -293,7 +293,7 @@ enum AirPlayChecks {
             _ = local.advance(by: .seconds(1))
             try local.perform(.incomingCall(caller: "Alice"))
             _ = local.advance(by: .milliseconds(100))
-            p.expect(local.events("notify.interruption", app: "Radio").count, equals: 1, "local route: interruptions")
+            p.expect(local.events(.notifyInterruption, app: "Radio").count, equals: 1, "local route: interruptions")
             p.expect(local.run(as: "Radio") { localPlayer.synchronizer.rate }, equals: 0, "local route: the synchronizer's rate")
         },
         BuiltInCheck(["AIRPLAY-ONE-RENDERER-LONG-FORM"],

@@ -34,7 +34,7 @@ enum AirPlayVideoChecks {
             device.run(as: "Movie") { player.synchronizer.rate = 1 }
             _ = device.advance(by: .milliseconds(3_400))
 
-            let shown = device.events("video.displayed").map { event -> (time: HostTime, pts: Int64) in
+            let shown = device.events(.videoDisplayed).map { event -> (time: HostTime, pts: Int64) in
                 guard case let .int(pts) = event.fields["ptsUs"] else { return (event.time, -1) }
                 return (event.time, pts)
             }

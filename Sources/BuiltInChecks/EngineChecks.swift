@@ -133,7 +133,7 @@ extension EngineChecks {
         }
         let buses = 0..<environment.numberOfInputs
         p.expect(buses.allSatisfy { engine.inputConnectionPoint(for: environment, inputBus: $0)?.node !== wide }, "the four-channel player is not connected")
-        let refused = device.events("engine.exception", app: "Game").compactMap { event -> String? in
+        let refused = device.events(.engineException, app: "Game").compactMap { event -> String? in
             guard case let .string(reason)? = event.fields["reason"] else { return nil }
             return reason
         }

@@ -138,7 +138,7 @@ enum EnginePlayerChecks {
             }
             let start = device.now
             _ = device.advance(by: .milliseconds(500))
-            let exceptions = device.events("engine.exception", app: "Game")
+            let exceptions = device.events(.engineException, app: "Game")
             p.expect(exceptions.count, equals: 1, "engine.exception events")
             if case let .string(reason)? = exceptions.first?.fields["reason"] {
                 p.expect(reason.contains("2 channels"), "the exception's reason names the buffer's 2 channels: \(reason)")

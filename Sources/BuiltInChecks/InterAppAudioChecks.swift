@@ -189,7 +189,7 @@ enum InterAppAudioChecks {
                 }
             }
             p.expect(statuses, equals: [noErr, noErr], "publishing both")
-            p.expect(device.events("iaa.published").count, equals: 2, "publications traced")
+            p.expect(device.events(.iaaPublished).count, equals: 2, "publications traced")
         },
         BuiltInCheck(["IAA-NOT-IPHONE4"],
                      "on an iPhone 4 with iOS 7 a node's AudioOutputUnitPublish succeeds but the system ignores it, and hosts see no nodes") { p in

@@ -39,7 +39,7 @@ enum MacAirPlayChecks {
             defer { _ = AudioServicesDisposeSystemSoundID(sound) }
             try device.launch("Mail") { AudioServicesPlaySystemSound(sound) }
             _ = device.advance(by: .milliseconds(2_500))
-            p.expect(device.events("api.setActive", app: "Music").isEmpty, "the long-form app never activated a session")
+            p.expect(device.events(.apiSetActive, app: "Music").isEmpty, "the long-form app never activated a session")
             p.expect(AirPlayBench.toneDBFS(device, airPlay, 440, from: 1_000, to: 2_000) > -7, "the long-form app on the AirPlay speaker")
             p.expect(AirPlayBench.toneDBFS(device, airPlay, 880, from: 1_000, to: 2_000) < -40, "not the system sound")
             p.expect(AirPlayBench.toneDBFS(device, speakers, 880, from: 1_000, to: 2_000) > -10, "the system sound on the MacBook speakers")
@@ -59,7 +59,7 @@ enum MacAirPlayChecks {
             _ = device.advance(by: .milliseconds(500))
             device.server.sendRemoteCommand(.togglePlayPause, from: .controlCenter)
             _ = device.advance(by: .milliseconds(500))
-            p.expect(device.events("remote.command").last?.fields["app"], equals: .null, "the command without a Now Playing app reaches no app")
+            p.expect(device.events(.remoteCommand).last?.fields["app"], equals: .null, "the command without a Now Playing app reaches no app")
             p.expect(music.commands, equals: [], "Music's handlers were not called")
             p.expect(music.isPlaying, "Music plays on")
             device.run(as: "Music") { music.stop() }
@@ -76,9 +76,9 @@ enum MacAirPlayChecks {
             _ = device.advance(by: .milliseconds(500))
             p.expect(podcasts.commands, equals: ["pause", "play"], "paused, Podcasts still gets the next toggle")
             p.expect(podcasts.isPlaying, "Podcasts plays again")
-            p.expect(device.events("remote.command").map { $0.fields["app"] }, equals: [.null, .string("Podcasts"), .string("Podcasts")],
+            p.expect(device.events(.remoteCommand).map { $0.fields["app"] }, equals: [.null, .string("Podcasts"), .string("Podcasts")],
                      "the apps the three commands reached")
-            p.expect(device.events("nowplaying.state", app: "Podcasts").map { $0.fields["state"] },
+            p.expect(device.events(.nowPlayingState, app: "Podcasts").map { $0.fields["state"] },
                      equals: [.string("playing"), .string("paused"), .string("playing")], "the states Podcasts set")
         },
     ] }

@@ -25,7 +25,7 @@ enum MultiAppChecks {
             p.expect(device.run(as: "Game") { AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint }, "the game reads secondaryAudioShouldBeSilencedHint false while Music plays")
             try device.perform(.incomingCall(caller: "Alice"))
             p.expect(!music.isPlaying, "Music still plays; it should have been interrupted")
-            p.expect(device.events("notify.interruption", app: MusicApp.name).first?.fields["type"], equals: "began", "the first interruption notification Music received")
+            p.expect(device.events(.notifyInterruption, app: MusicApp.name).first?.fields["type"], equals: "began", "the first interruption notification Music received")
             try device.perform(.declineCall)
             p.expect(music.isPlaying, "Music did not resume after the call was declined")
         },
@@ -79,7 +79,7 @@ enum MultiAppChecks {
             p.expect(device.session("Phone+").inputTypes, equals: [.headsetMic], "the call's inputs with a wired headset")
             try device.detach(headphones)
             p.expect(device.session("Phone+").outputTypes, equals: [.builtInReceiver], "the call's outputs after the headset is unplugged")
-            let reasons = device.events("notify.routeChange", app: "Phone+").map { $0.fields["reason"] }
+            let reasons = device.events(.notifyRouteChange, app: "Phone+").map { $0.fields["reason"] }
             // Going active moved the device from the idle speaker to the receiver: a category change.
             p.expect(reasons, equals: ["categoryChange", "override", "newDeviceAvailable", "oldDeviceUnavailable"], "the route-change reasons the call was told")
             p.expect(device.run(as: "Phone+") { AVAudioSession.sharedInstance().sampleRate }, equals: 16_000, "the call's sample rate (it prefers 16 kHz)")
@@ -100,7 +100,7 @@ enum MultiAppChecks {
             p.expect(device.run(as: "DJ") { AVAudioSession.sharedInstance().outputNumberOfChannels } >= 2, "outputNumberOfChannels is under 2 on a multiRoute route")
             // 2012 talk: activating MultiRoute "will trigger a route change with the reason Category
             // Change", and the inputs are the built-in microphone and the two USB inputs.
-            p.expect(device.events("notify.routeChange", app: "DJ").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons on activating multiRoute")
+            p.expect(device.events(.notifyRouteChange, app: "DJ").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons on activating multiRoute")
             let inputs = device.run(as: "DJ") { AVAudioSession.sharedInstance().currentRoute.inputs }
             p.expect(inputs.map(\.portType), equals: [.builtInMic, .usbAudio], "the multiRoute inputs")
             p.expect(inputs.flatMap { $0.channels ?? [] }.count, equals: 3, "input channels: the built-in mic and the two USB inputs")

@@ -35,7 +35,7 @@ enum NowPlayingChecks {
             let controller = device.run(as: "Radio") { NowPlayingController(title: "Morning Show") }
             device.run(as: "Radio") { controller.publish() }
             p.expect(device.server.nowPlayingApp?.name, equals: "Radio", "the system's Now Playing app")
-            let info = device.events("nowplaying.info").last
+            let info = device.events(.nowPlayingInfo).last
             p.expect(info?.fields["title"], equals: .string("Morning Show"), "the title the system was given")
             p.expect(info?.fields["app"], equals: .string("Radio"), "from")
             _ = device.advance(by: .milliseconds(1_500))
@@ -48,7 +48,7 @@ enum NowPlayingChecks {
             device.server.sendRemoteCommand(.play, from: .controlCenter)
             _ = device.advance(by: .seconds(1))
             p.expect(AirPlayBench.toneDBFS(device, uid, 440, from: 2_700, to: 3_500) > -7, "playing again after Control Center's play")
-            p.expect(device.events("remote.command").map { $0.fields["source"] }, equals: [.string("control-center"), .string("control-center")],
+            p.expect(device.events(.remoteCommand).map { $0.fields["source"] }, equals: [.string("control-center"), .string("control-center")],
                      "sources")
         },
     ] }
@@ -81,7 +81,7 @@ enum NowPlayingChecks {
             device.server.sendRemoteCommand(.togglePlayPause, from: .headset)
             _ = device.advance(by: .milliseconds(300))
             p.expect(player.isPlaying && device.peakDBFS("Speaker") > -20, "the second press plays")
-            p.expect(device.events("remote.command").map { $0.fields["app"] }, equals: [.string("Music"), .string("Music")], "delivered to")
+            p.expect(device.events(.remoteCommand).map { $0.fields["app"] }, equals: [.string("Music"), .string("Music")], "delivered to")
         },
         BuiltInCheck(["REMOTE-COMMAND-SIRI-DURING-INTERRUPTION"],
                      "a command given to Siri during its interruption reaches the interrupted Now Playing app's handler, and the interruption then ends with shouldResume, when the app honours it") { p in
@@ -91,7 +91,7 @@ enum NowPlayingChecks {
             _ = device.advance(by: .milliseconds(500))
             try device.perform(.siri)
             device.server.sendRemoteCommand(.pause, from: .siri)
-            let command = device.events("remote.command").last
+            let command = device.events(.remoteCommand).last
             p.expect(command?.fields["app"], equals: .string("Radio"), "the Siri command's app")
             p.expect(command?.fields["status"], equals: .integer(0), "its handler's status")
             try device.perform(.siriEnd)
@@ -115,7 +115,7 @@ enum NowPlayingChecks {
             device.server.sendRemoteCommand(.changePlaybackPosition(seconds: 600), from: .car)
             device.server.sendRemoteCommand(.nextTrack, from: .car)
             p.expect(controller.commands, equals: ["pause", "skip 30", "position 600"], "commands handled")
-            let lines = device.events("remote.command")
+            let lines = device.events(.remoteCommand)
             p.expect(lines.map { $0.fields["app"] }, equals: Array(repeating: .string("Radio"), count: 4), "delivered to")
             p.expect(lines.map { $0.fields["status"] }, equals: [.integer(0), .integer(0), .integer(0), .null], "statuses (next track disabled)")
             p.expect(lines.map { $0.fields["source"] }, equals: [.string("lock-screen"), .string("headset"), .string("car"), .string("car")], "sources")

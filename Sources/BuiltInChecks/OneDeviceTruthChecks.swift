@@ -50,7 +50,7 @@ enum OneDeviceTruthChecks {
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(false) }
             p.expect(Self.read(device, "Phone") { $0.currentRoute.outputs.map(\.portType) }, equals: [.builtInSpeaker], "the phone's outputs after the call")
             p.expect(Self.read(device, "Phone") { $0.sampleRate }, equals: 48_000, "the phone's sample rate after the call")
-            let gameReasons = device.events("notify.routeChange", app: "Game").map { $0.fields["reason"] }
+            let gameReasons = device.events(.notifyRouteChange, app: "Game").map { $0.fields["reason"] }
             p.expect(gameReasons, equals: ["categoryChange", "categoryChange"], "the route-change reasons the game was told")
         },
         BuiltInCheck(["SESSION-ACTIVE-CHANGE-APPLIES"],
@@ -71,7 +71,7 @@ enum OneDeviceTruthChecks {
             p.expect(abs(before - 0.5) < 0.01, "Music's tone before ducking has amplitude \(before), expected 0.5")
             p.expect(abs(after - 0.05) < 0.005, "ducked by 20 dB without a new setActive(true)")
             // The category change of an active session is a route change for the app itself.
-            p.expect(device.events("notify.routeChange", app: "Nav").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons the navigation app was told")
+            p.expect(device.events(.notifyRouteChange, app: "Nav").map { $0.fields["reason"] }, equals: ["categoryChange"], "the route-change reasons the navigation app was told")
         },
         BuiltInCheck(["ROUTING-SPEAKER-OVERRIDE-RESET"],
                      "an interruption ends the speaker override; so does a category change") { p in
@@ -93,13 +93,13 @@ enum OneDeviceTruthChecks {
                 try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
             }
             p.expect(device.session("Phone").outputTypes == [.builtInReceiver], "the category change reverted the override")
-            p.expect(device.events("route.overrideReverted", app: "Phone").count, equals: 2, "speaker overrides the system reverted")
+            p.expect(device.events(.routeOverrideReverted, app: "Phone").count, equals: 2, "speaker overrides the system reverted")
         },
         BuiltInCheck(["SESSION-RESET-MEDIA-SERVICES-FAILED"],
                      "while the media server is down, routing and hardware calls fail with mediaServicesFailed") { p in
             let device = try SimulatedDevice(platform: p.platform, seed: 4)
             try Self.launch(device, "Phone", .playAndRecord)
-            let routeChanges = device.events("notify.routeChange", app: "Phone").count
+            let routeChanges = device.events(.notifyRouteChange, app: "Phone").count
             try device.perform(.mediaServerCrash(restartDelay: .seconds(3600)))
             let calls: [(AVAudioSession) throws -> Void] = [
                 { try $0.overrideOutputAudioPort(.speaker) },
@@ -113,7 +113,7 @@ enum OneDeviceTruthChecks {
                 }
                 p.expect(code, equals: AVAudioSession.ErrorCode.mediaServicesFailed.rawValue, "the error code of a session call while the media server is down (mediaServicesFailed)")
             }
-            p.expect(device.events("notify.routeChange", app: "Phone").count == routeChanges, "a failed override posts nothing")
+            p.expect(device.events(.notifyRouteChange, app: "Phone").count == routeChanges, "a failed override posts nothing")
         },
         BuiltInCheck(["ROUTING-NOW-PLAYING-DISCONNECT"],
                      "on iOS 17 unplugging interrupts the Now Playing session (routeDisconnected); iOS 14 does not; an opt-out keeps it active") { p in
@@ -128,11 +128,11 @@ enum OneDeviceTruthChecks {
                     try session.setActive(true)
                 }
                 try device.detach(headphones)
-                let began = device.events("notify.interruption", app: "Music")
+                let began = device.events(.notifyInterruption, app: "Music")
                 p.expect(began.count, equals: interrupted ? 1 : 0, "interruptions Music was told when the headphones were pulled")
                 if interrupted { p.expect(began.first?.fields["reason"] == "routeDisconnected", "began.first?.fields[\"reason\"] == \"routeDisconnected\"") }
                 p.expect(device.session("Music").isActive, equals: !interrupted, "Music's session being active after the headphones were pulled")
-                p.expect(device.events("notify.routeChange", app: "Music").map { $0.fields["reason"] }, equals: ["oldDeviceUnavailable"], "the route-change reasons Music was told")
+                p.expect(device.events(.notifyRouteChange, app: "Music").map { $0.fields["reason"] }, equals: ["oldDeviceUnavailable"], "the route-change reasons Music was told")
         }
         },
         BuiltInCheck(["SESSION-CATEGORY-RECORD-SILENCES"],

@@ -17,7 +17,7 @@ enum PermissionChecks {
             try device.launchApp("Memo", .playAndRecord)
             nonisolated(unsafe) var answers: [Bool] = []
             device.run(as: "Memo") { AVAudioSession.sharedInstance().requestRecordPermission { answers.append($0) } }
-            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "dialogs after the request")
+            p.expect(device.events(.permissionDialog, app: "Memo").count, equals: 1, "dialogs after the request")
             p.expect(answers.isEmpty, "no answer while the dialog is up")
             p.expect(device.inputPeak("Memo") < -90, "the app hears silence before the user answers")
             device.answerRecordPermission("Memo", granted: true)
@@ -25,7 +25,7 @@ enum PermissionChecks {
             p.expect(device.inputPeak("Memo") > -12, "the app hears the microphone once granted")
             device.run(as: "Memo") { AVAudioSession.sharedInstance().requestRecordPermission { answers.append($0) } }
             p.expect(answers, equals: [true, true], "a second request is answered at once")
-            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "still one dialog")
+            p.expect(device.events(.permissionDialog, app: "Memo").count, equals: 1, "still one dialog")
         },
         BuiltInCheck(["SESSION-PERMISSION-AVAUDIOAPPLICATION", "SESSION-AVAUDIOAPPLICATION"], "AVAudioApplication reads and requests record permission") { p in
             let device = try p.device()
@@ -41,7 +41,7 @@ enum PermissionChecks {
             let device = try p.device()
             try device.launchApp("Memo", .playAndRecord)
             p.expect(device.inputPeak("Memo") > -12, "the microphone is heard without any dialog")
-            p.expect(device.events("permission.dialog", app: "Memo").isEmpty, "no dialog")
+            p.expect(device.events(.permissionDialog, app: "Memo").isEmpty, "no dialog")
         },
         BuiltInCheck(["SESSION-PERMISSION-RAW-VALUES"], "record permissions are Apple's FourCCs 'undt', 'deny' and 'grnt', as an app reads them") { p in
             p.expect(AVAudioSession.RecordPermission.undetermined.rawValue, equals: 0x756E_6474, "undetermined ('undt')")
@@ -64,7 +64,7 @@ enum PermissionChecks {
             nonisolated(unsafe) var answers: [Bool] = []
             device.run(as: "Memo") { AVAudioApplication.requestRecordPermission { answers.append($0) } }
             p.expect(answers.isEmpty, "the request is pending")
-            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "the dialog is shown")
+            p.expect(device.events(.permissionDialog, app: "Memo").count, equals: 1, "the dialog is shown")
             p.expect(device.inputPeak("Memo") < -90, "the microphone gives silence meanwhile")
         },
         BuiltInCheck(["SESSION-PERMISSION-SETTINGS"], "the user revokes the permission in Settings and gives it back: input follows, no dialog again") { p in
@@ -81,7 +81,7 @@ enum PermissionChecks {
             device.server.answerRecordPermission(AppID("Memo"), granted: true, fromSettings: true)
             p.expect(device.run(as: "Memo") { AVAudioApplication.shared.recordPermission }, equals: .granted, "permission after granting in Settings")
             p.expect(device.inputPeak("Memo") > -12, "input is back")
-            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "the dialog was shown once")
+            p.expect(device.events(.permissionDialog, app: "Memo").count, equals: 1, "the dialog was shown once")
         },
         BuiltInCheck(["SESSION-INPUT-MUTE"], "muting input through AVAudioApplication gives the app silence") { p in
             let device = try p.device()

@@ -23,13 +23,13 @@ enum PlatformProfileChecks {
         BuiltInCheck(["SESSION-INTERRUPT-CALL-ANSWERED-IOS6"],
                      "the 2012 talk — no ended after an accepted call") { p in
             let (device, music) = try musicDuringAnsweredCall(on: .ios6)
-            p.expect(device.events("notify.interruption", app: MusicApp.name).map { $0.fields["type"] }, equals: ["began"], "the interruption notifications Music got for an answered call on iOS 6")
+            p.expect(device.events(.notifyInterruption, app: MusicApp.name).map { $0.fields["type"] }, equals: ["began"], "the interruption notifications Music got for an answered call on iOS 6")
             p.expect(!music.isPlaying, "Music resumed after an answered call on iOS 6, which sends no ended")
         },
         BuiltInCheck(["SESSION-INTERRUPT-CALL-ANSWERED-IOS8"],
                      "the 2014 talk — ended after the call, and Music resumes") { p in
             let (device, music) = try musicDuringAnsweredCall(on: .ios8)
-            p.expect(device.events("notify.interruption", app: MusicApp.name).map { $0.fields["type"] }, equals: ["began", "ended"], "the interruption notifications Music got for an answered call on iOS 8")
+            p.expect(device.events(.notifyInterruption, app: MusicApp.name).map { $0.fields["type"] }, equals: ["began", "ended"], "the interruption notifications Music got for an answered call on iOS 8")
             p.expect(music.isPlaying, "Music did not resume after the answered call ended on iOS 8")
         },
         BuiltInCheck(["SESSION-INTERRUPT-REASON"],
@@ -39,7 +39,7 @@ enum PlatformProfileChecks {
                 let music = try device.launchMusic()
                 device.run(as: MusicApp.name) { music.play() }
                 try device.perform(.alarm)
-                p.expect(device.events("notify.interruption", app: MusicApp.name).first?.fields["reason"], equals: reason, "the reason key of an alarm's began on \(platform.description)")
+                p.expect(device.events(.notifyInterruption, app: MusicApp.name).first?.fields["reason"], equals: reason, "the reason key of an alarm's began on \(platform.description)")
             }
         },
         BuiltInCheck(["SESSION-DEACTIVATE-BUSY"],

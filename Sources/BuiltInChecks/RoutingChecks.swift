@@ -70,7 +70,7 @@ enum RoutingChecks {
             try device.detach(headphones)
             _ = device.advance(by: .milliseconds(300))
             p.expect(device.session(MusicApp.name).outputTypes, equals: [.builtInSpeaker], "outputs after the unplug")
-            let reasons = device.events("notify.routeChange", app: MusicApp.name).compactMap { $0.fields["reason"] }
+            let reasons = device.events(.notifyRouteChange, app: MusicApp.name).compactMap { $0.fields["reason"] }
             p.expect(reasons.last == "oldDeviceUnavailable", "the last route change says oldDeviceUnavailable")
             p.expect(!music.isPlaying, "Music paused")
             p.expect(device.peakDBFS("Speaker", last: .milliseconds(100)) < -90, "nothing sounds from the speaker")

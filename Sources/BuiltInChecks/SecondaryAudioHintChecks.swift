@@ -74,7 +74,7 @@ enum SecondaryAudioHintChecks {
             _ = device.advance(by: .milliseconds(200))
             p.expect(music.isPlaying && device.session("Game").isActive, "Music plays beside the active game")
             p.expect(game.of(AVAudioSession.silenceSecondaryAudioHintNotification).isEmpty, "no hint notification")
-            p.expect(device.events("notify.silenceSecondaryAudioHint").isEmpty, "none posted to any app")
+            p.expect(device.events(.notifySilenceSecondaryAudioHint).isEmpty, "none posted to any app")
         },
     ] }
 }

@@ -32,7 +32,7 @@ enum SessionActivationChecks {
             let log = try device.launchApp("Player", .playback)
             try device.perform(.background(app: "Player"))
             p.expect(device.session("Player").isActive, "active in the background")
-            p.expect(device.events("session.deactivated", app: "Player").isEmpty, "the system never deactivated it")
+            p.expect(device.events(.sessionDeactivated, app: "Player").isEmpty, "the system never deactivated it")
             p.expect(log.entries.isEmpty, "no notification reached the app (got \(log.entries.map(\.name.rawValue)))")
             p.expect(device.isAudible("Player"), "its audio is heard in the background")
         },
@@ -100,8 +100,13 @@ enum SessionActivationChecks {
                 let before = device.trace.events.count
                 try device.perform(.alarm)
                 try device.perform(.dismissAlarm)
-                return device.trace.events.dropFirst(before).filter { $0.kind.hasPrefix("session.") || $0.kind.hasPrefix("notify.") }
-                    .map { "\($0.kind) \($0.fields["app"].map { "\($0)" } ?? "")" }
+                return device.trace.events.dropFirst(before).filter { event in
+                    switch TraceRecord(decoding: event).fact {
+                    case .activated, .deactivated, .ducked, .silenced, .nowPlaying, .notification: true
+                    case let .other(kind, _): kind.isNotification
+                    default: false
+                    }
+                }.map { "\($0.kind) \($0.fields["app"].map { "\($0)" } ?? "")" }
             }
             let sorted = try alarmOrder(["Game", "Music", "Podcast"])
             p.expect(try alarmOrder(["Podcast", "Music", "Game"]), equals: sorted, "what the apps are told, launched in reverse order")
@@ -151,7 +156,7 @@ enum SessionActivationChecks {
             p.expect(device.session("Navigation").isActive, "Navigation is active")
             p.expect(music.isPlaying && device.session(MusicApp.name).isActive, "Music, not spoken audio, keeps playing")
             p.expect(!device.session(MusicApp.name).isDucked && abs(device.peakDBFS("Speaker") - full) < 1, "Music is not ducked")
-            p.expect(navigation.entries.isEmpty && device.events("notify.interruption", app: MusicApp.name).isEmpty, "nobody is interrupted")
+            p.expect(navigation.entries.isEmpty && device.events(.notifyInterruption, app: MusicApp.name).isEmpty, "nobody is interrupted")
         },
         BuiltInCheck(["SESSION-ACTIVATE-SOLOAMBIENT-NONMIXABLE"], "a soloAmbient game interrupts Music: the default category is non-mixable") { p in
             let device = try p.device()
@@ -162,7 +167,7 @@ enum SessionActivationChecks {
             p.expect(device.session("Game").configuration.category, equals: .soloAmbient, "the game's category, never set")
             p.expect(device.session("Game").isActive, "the game is active")
             p.expect(!device.session(MusicApp.name).isActive && !music.isPlaying, "Music is inactive and paused")
-            p.expect(device.events("notify.interruption", app: MusicApp.name).count, equals: 1, "interruptions Music received")
+            p.expect(device.events(.notifyInterruption, app: MusicApp.name).count, equals: 1, "interruptions Music received")
             _ = device.advance(by: .milliseconds(300))
             p.expect(device.peakDBFS("Speaker", last: .milliseconds(100)) < -90, "Music's tone is gone from the speaker")
         },

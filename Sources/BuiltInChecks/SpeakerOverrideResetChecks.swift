@@ -37,10 +37,10 @@ enum SpeakerOverrideResetChecks {
             p.expect(Self.outputs(device), equals: [.builtInSpeaker], "the call's outputs after overriding to the speaker")
             try device.perform(.alarm)
             try device.perform(.dismissAlarm)
-            p.expect(device.events("notify.interruption", app: "Phone").count == 2, "began and ended")
+            p.expect(device.events(.notifyInterruption, app: "Phone").count == 2, "began and ended")
             try device.run(as: "Phone") { try AVAudioSession.sharedInstance().setActive(true) }
             p.expect(Self.outputs(device), equals: [.builtInReceiver], "the call's outputs afterwards (the override must not come back)")
-            let overrides = device.events("api.overrideOutputAudioPort", app: "Phone")
+            let overrides = device.events(.apiOverrideOutputAudioPort, app: "Phone")
             p.expect(overrides.count == 1, "the app did not revert the override itself")
         },
         BuiltInCheck(["ROUTING-OVERRIDE-LIMITED"],

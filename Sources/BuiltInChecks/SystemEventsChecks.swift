@@ -24,7 +24,7 @@ enum SystemEventsChecks {
                 try device.perform(end)
                 p.expect(music.isPlaying, "Music did not resume after the interruption ended")
             }
-            let interruptions = device.events("notify.interruption", app: MusicApp.name)
+            let interruptions = device.events(.notifyInterruption, app: MusicApp.name)
             p.expect(interruptions.map { $0.fields["type"] }, equals: ["began", "ended", "began", "ended"], "the interruption notifications Music got for the alarm and for Siri")
             p.expect(interruptions[1].fields["options"], equals: ["shouldResume"], "the options of the alarm's ended")
         },
@@ -43,7 +43,7 @@ enum SystemEventsChecks {
             p.expect(!device.session(MusicApp.name).isSilenced, "Music (playback) is silenced by the ring/silent switch; it must keep sounding")
             try device.perform(.ringerSwitch(silent: false))
             p.expect(!device.session("Game").isSilenced, "the ambient game stays silenced after the switch went back to ring")
-            p.expect(device.events("session.silenced", app: "Game").map { $0.fields["silenced"] }, equals: [true, false], "the game's silenced changes the media server traced")
+            p.expect(device.events(.sessionSilenced, app: "Game").map { $0.fields["silenced"] }, equals: [true, false], "the game's silenced changes the media server traced")
         },
         BuiltInCheck(["SESSION-HINT-TWO-SIDED"],
                      "a foreground game hears begin when Music starts playing and end when it stops, in the one notification") { p in
@@ -89,7 +89,7 @@ enum SystemEventsChecks {
             p.expect(answers.values == [true, true], "already decided: answered at once")
             device.server.answerRecordPermission(AppID("Recorder"), granted: false, fromSettings: true)
             p.expect(device.run(as: "Recorder") { AVAudioApplication.shared.recordPermission }, equals: .denied, "record permission after the user revoked it in Settings")
-            p.expect(device.events("permission.dialog", app: "Recorder").count, equals: 1, "permission dialogs shown (the first request only)")
+            p.expect(device.events(.permissionDialog, app: "Recorder").count, equals: 1, "permission dialogs shown (the first request only)")
         },
         BuiltInCheck(["SESSION-PERMISSION-FIRST-ACTIVATION"],
                      "activating an input category asks for permission") { p in
@@ -98,7 +98,7 @@ enum SystemEventsChecks {
                 try AVAudioSession.sharedInstance().setCategory(.record)
                 try AVAudioSession.sharedInstance().setActive(true)
             }
-            p.expect(device.events("permission.dialog", app: "Memo").count, equals: 1, "permission dialogs shown on the first activation with input")
+            p.expect(device.events(.permissionDialog, app: "Memo").count, equals: 1, "permission dialogs shown on the first activation with input")
             p.expect(device.server.isInputSilencedByPermission(AppID("Memo")), "the app's input is not silenced while the permission dialog is unanswered")
             device.answerRecordPermission("Memo", granted: true)
             p.expect(!device.server.isInputSilencedByPermission(AppID("Memo")), "the app's input stays silenced after the user granted permission")
@@ -140,8 +140,8 @@ enum SystemEventsChecks {
             try device.perform(.mediaServerCrash(restartDelay: .milliseconds(250)))
             device.advance(by: .seconds(1))
             for app in [MusicApp.name, "Memo"] {
-                p.expect(device.events("notify.mediaServicesWereLost", app: app).count, equals: 1, "mediaServicesWereLost notifications \(app) got")
-                p.expect(device.events("notify.mediaServicesWereReset", app: app).count, equals: 1, "mediaServicesWereReset notifications \(app) got")
+                p.expect(device.events(.notifyMediaServicesWereLost, app: app).count, equals: 1, "mediaServicesWereLost notifications \(app) got")
+                p.expect(device.events(.notifyMediaServicesWereReset, app: app).count, equals: 1, "mediaServicesWereReset notifications \(app) got")
                 p.expect(!device.session(app).isActive, "\(app)'s session is still active after the reset; every session must be inactive")
             }
             p.expect(device.session("Memo").configuration.category == .soloAmbient, "the session is back to its defaults")

@@ -100,6 +100,7 @@ public final class SimulatedDevice {
     }
 
     /// Trace lines of one kind for one app (e.g. `notify.interruption` for "Podcasts").
+    @available(*, deprecated, message: "name the kind (events(.notifyInterruption)), or ask for typed values: notifications(for:), records")
     public func events(_ kind: String, app: String? = nil) -> [TraceEvent] {
         trace.events.filter { $0.kind == kind && (app == nil || $0.fields["app"] == .string(app!)) }
     }

@@ -36,7 +36,7 @@ struct AirPlayRendererTests {
         #expect(AirPlayBench.toneDBFS(early, earlyUIDs[0], 440, from: 2_000, to: 11_000) > -7)
         #expect(AirPlayBench.silent(earlySink, from: 12_500, to: 21_000))
         #expect(AirPlayBench.toneDBFS(early, earlyUIDs[0], 440, from: 22_000, to: 26_000) > -7)
-        #expect(early.events("airplay.gap.began").count == 1)
+        #expect(early.events(.airplayGapBegan).count == 1)
 
         // AirPlay 1: the speaker holds two seconds; it plays them out and gaps until the network
         // returns, then the stream goes on (this app is not the Now Playing app, so nothing
@@ -50,7 +50,7 @@ struct AirPlayRendererTests {
         #expect(!AirPlayBench.silent(sink, from: 5_000, to: 6_900))
         #expect(AirPlayBench.silent(sink, from: 7_200, to: 15_000))
         #expect(AirPlayBench.toneDBFS(one, oneUIDs[0], 440, from: 15_200, to: 20_000) > -7)
-        #expect(one.events("airplay.gap.began").count == 1)
+        #expect(one.events(.airplayGapBegan).count == 1)
     }
 
     @Test("AIRPLAY-MULTI-ROOM: three speakers with their own seeded clocks play within 1 ms of each other")

@@ -98,14 +98,14 @@ struct AudioQueueTests {
         let game = try Self.aacPlayer(frequency: 500)
         try Self.launch(device, "Game", category: .soloAmbient, player: game)
         device.advance(to: .seconds(2))
-        #expect(device.events("codec.hardware.acquired", app: "Game").count == 1)
+        #expect(device.events(.codecHardwareAcquired, app: "Game").count == 1)
         let speaker = try #require(device.sink("Speaker"))
         // Each tone at the amplitude it was encoded with (0.5): both are heard.
         let game500 = try #require(speaker.toneAmplitude(atFrequency: 500, channel: 1, from: .milliseconds(1300), to: .milliseconds(1900)))
         let radio1500 = try #require(speaker.toneAmplitude(atFrequency: 1500, channel: 1, from: .milliseconds(1300), to: .milliseconds(1900)))
         #expect(abs(game500 - 0.5) < 0.05 && abs(radio1500 - 0.5) < 0.05, "game's AAC tone \(game500), radio's MP3 tone \(radio1500)")
-        #expect(device.events("codec.software", app: "Radio").count == 1)
-        #expect(device.events("codec.hardware.acquired", app: "Radio").isEmpty)
+        #expect(device.events(.codecSoftware, app: "Radio").count == 1)
+        #expect(device.events(.codecHardwareAcquired, app: "Radio").isEmpty)
         let alone = try Self.rms(device, from: .milliseconds(300), to: .milliseconds(900))
         let together = try Self.rms(device, from: .milliseconds(1300), to: .milliseconds(1900))
         #expect(abs(alone - 0.5 / 2.0.squareRoot()) < 0.03, "radio alone \(alone)")
@@ -124,8 +124,8 @@ struct AudioQueueTests {
         device.advance(to: .seconds(2))
         // The game, interrupted, disposes its hardware-codec queue (giving the codec back); the
         // second app's queue gets it.
-        #expect(device.events("codec.hardware.released", app: "Game").count == 1)
-        #expect(device.events("codec.hardware.acquired", app: "Music").count == 1)
+        #expect(device.events(.codecHardwareReleased, app: "Game").count == 1)
+        #expect(device.events(.codecHardwareAcquired, app: "Music").count == 1)
         let speaker = try #require(device.sink("Speaker"))
         #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(200), to: .milliseconds(900)) ?? 0) - 500) < 2)
         #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900)) ?? 0) - 1500) < 2)
@@ -149,7 +149,7 @@ struct AudioQueueTests {
             let after = try Self.rms(device, from: .milliseconds(2300), to: .milliseconds(2900))
             if mistaken {
                 #expect(game.lastStatus == kAudioQueueErr_CannotStart)
-                #expect(device.events("audioQueue.tornDown").count == 1)
+                #expect(device.events(.audioQueueTornDown).count == 1)
                 #expect(after < 0.001)
             } else {
                 #expect(game.lastStatus == noErr)
@@ -168,9 +168,9 @@ struct AudioQueueTests {
         let second = try Self.mp3Player(frequency: 1500)
         try Self.launch(device, "Music", category: .playback, player: second)
         device.advance(to: .seconds(2))
-        #expect(device.events("codec.hardware.revoked", app: "Game").count == 1)
-        #expect(device.events("audioQueue.tornDown").count == 1)
-        #expect(device.events("codec.hardware.acquired", app: "Music").count == 1)
+        #expect(device.events(.codecHardwareRevoked, app: "Game").count == 1)
+        #expect(device.events(.audioQueueTornDown).count == 1)
+        #expect(device.events(.codecHardwareAcquired, app: "Music").count == 1)
         let speaker = try #require(device.sink("Speaker"))
         #expect(abs((speaker.dominantFrequency(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900)) ?? 0) - 1500) < 2)
         withExtendedLifetime(second) {}

@@ -172,11 +172,11 @@ struct InterAppAudioTests {
         try stage.device.perform(.terminate(app: "Drone"))
         #expect(stage.host.invalidations == 1)
         #expect(stage.host.connectedChanges == [true, false])
-        #expect(stage.device.events("iaa.invalidated").count == 1)
+        #expect(stage.device.events(.iaaInvalidated).count == 1)
         stage.device.advance(to: .seconds(2))
         #expect(try Self.rms(stage, from: .milliseconds(1100), to: .milliseconds(1900)) < 1e-6)
         #expect(stage.connect("Test: Drone") == noErr, "relaunches the node and connects again")
-        #expect(stage.device.events("device.launch").filter { $0.fields["app"] == .string("Drone") }.count == 2)
+        #expect(stage.device.events(.deviceLaunch).filter { $0.fields["app"] == .string("Drone") }.count == 2)
         stage.device.advance(to: .seconds(3))
         #expect(try Self.rms(stage, from: .milliseconds(2100), to: .milliseconds(2900)) > 0.1)
         _ = stale

@@ -49,7 +49,7 @@ struct SystemSoundTests {
         #expect(abs(together - 0.5) < 0.04, "beep and music together: \(together)")
         let after = try #require(speaker.level(channel: 1, from: .milliseconds(2200), to: .milliseconds(2900))).rms
         #expect(abs(after - 0.5 / 2.0.squareRoot()) < 0.03, "music alone again: \(after)")
-        #expect(device.events("notify.interruption").isEmpty)
+        #expect(device.events(.notifyInterruption).isEmpty)
         #expect(music.runningChanges == [1])
         #expect(device.run(as: "Game") { AudioServicesDisposeSystemSoundID(id) } == kAudioServicesNoError)
         #expect(device.run(as: "Game") { AudioServicesDisposeSystemSoundID(id) } == kAudioServicesSystemSoundUnspecifiedError)
@@ -68,7 +68,7 @@ struct SystemSoundTests {
         let speaker = try #require(device.sink("Speaker"))
         let level = try #require(speaker.level(channel: 1, from: .milliseconds(1200), to: .milliseconds(1900))).rms
         #expect(abs(level - 0.5 / 2.0.squareRoot()) < 0.03, "only the music: \(level)")
-        #expect(device.events("system.vibrate", app: "Game").count == 1)
-        #expect(device.events("system.sound", app: "Game").count == 2)
+        #expect(device.events(.systemVibrate, app: "Game").count == 1)
+        #expect(device.events(.systemSound, app: "Game").count == 2)
     }
 }

@@ -12,10 +12,16 @@ struct AppRuleTests {
     }
 
     static let playing: [TraceEvent] = [
-        line(0, "scenario.step", ["step": 1, "do": "launch"]),
+        line(0, "scenario.step", ["step": 1, "do": "launch", "line": 9]),
         line(0, "api.setCategory", ["app": "Music", "category": "playback", "result": "ok"]),
         line(0, "session.activated", ["app": "Music"]),
         line(0, "app.media-player.started", ["app": "Music", "reason": "user"]),
+    ]
+
+    /// A `notify.routeChange` line as the server writes it: the reason and the route before.
+    static let unplugFields: [String: TraceValue] = [
+        "app": "Music", "reason": "oldDeviceUnavailable",
+        "previousOutputs": [["type": "Headphones", "uid": "Wired Headphones"]], "previousInputs": [],
     ]
 
     static func messages(_ rule: any AppRule, _ events: [TraceEvent]) -> [String] {
@@ -60,13 +66,13 @@ struct AppRuleTests {
 
     @Test("a playback app that keeps playing when the headphones go is flagged")
     func unplug() {
-        let unplugged = Self.playing + [Self.line(2, "notify.routeChange", ["app": "Music", "reason": "oldDeviceUnavailable"])]
+        let unplugged = Self.playing + [Self.line(2, "notify.routeChange", Self.unplugFields)]
         #expect(Self.messages(KeptPlayingOnUnplugRule(), unplugged) == ["Music: did not pause when headphones were unplugged"])
         let paused = unplugged + [Self.line(2, "app.media-player.stopped", ["app": "Music", "reason": "old-device-unavailable"])]
         #expect(Self.messages(KeptPlayingOnUnplugRule(), paused).isEmpty)
         // Killed while playing and launched again: it is not playing when the headphones go.
         let relaunched = Self.playing + [Self.line(1, "device.terminate", ["app": "Music"]), Self.line(1, "device.launch", ["app": "Music"]),
-                                         Self.line(2, "notify.routeChange", ["app": "Music", "reason": "oldDeviceUnavailable"])]
+                                         Self.line(2, "notify.routeChange", Self.unplugFields)]
         #expect(Self.messages(KeptPlayingOnUnplugRule(), relaunched).isEmpty)
     }
 

@@ -48,7 +48,7 @@ struct EngineDeviceTests {
         let late = try #require(speaker.level(channel: 1, from: start + .milliseconds(1400), to: start + .milliseconds(1600)))
         #expect(early.rms > 0.001)
         #expect(late.rms < early.rms / 4)
-        #expect(device.events("audio.client.added", app: nil).count >= 1)
+        #expect(device.events(.audioClientAdded, app: nil).count >= 1)
         #expect(engine.mainMixerNode.lastRenderTime != nil)
     }
 
@@ -77,7 +77,7 @@ struct EngineDeviceTests {
         let tone = try #require(sink.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(1500), to: .milliseconds(2900)))
         #expect(tone > 0.02)
         #expect(game.meterPeaks.count > 20 && game.meterPeaks.suffix(5).allSatisfy { $0 > 0.05 })
-        #expect(device.events("engine.configurationChange").count == 1)
+        #expect(device.events(.engineConfigurationChange).count == 1)
     }
 
     @Test("ENGINE-ZOMBIE-AFTER-RESET: an engine from before a media-services reset stops and cannot start; a new one plays")

@@ -55,7 +55,7 @@ struct OpenALTests {
         #expect(try Self.rms(device, channel: 1, 200, 900) > 0.05)
         #expect(try Self.rms(device, channel: 1, 1200, 1900) < 0.0001)
         #expect(try Self.rms(device, channel: 1, 2200, 2900) > 0.05)
-        #expect(device.events("openal.context.keptThroughInterruption").isEmpty)
+        #expect(device.events(.openALContextKeptThroughInterruption).isEmpty)
     }
 
     @Test("SESSION-INTERRUPT-OPENAL-CONTEXT: a game that keeps its context current through the interruption stays silent after it, and the trace says why")
@@ -71,7 +71,7 @@ struct OpenALTests {
         device.advance(to: .seconds(3))
         #expect(try Self.rms(device, channel: 1, 200, 900) > 0.05)
         #expect(try Self.rms(device, channel: 1, 2200, 2900) < 0.0001)
-        #expect(device.events("openal.context.keptThroughInterruption", app: "Game").count == 1)
+        #expect(device.events(.openALContextKeptThroughInterruption, app: "Game").count == 1)
         // Recovering properly — no context, then the context — brings the sound back.
         device.run(as: "Game") {
             _ = alcMakeContextCurrent(nil)

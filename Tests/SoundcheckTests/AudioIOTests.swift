@@ -79,7 +79,7 @@ struct AudioIOTests {
         let after = try #require(speaker.level(channel: 1, from: .milliseconds(2100), to: .milliseconds(2900)))
         #expect(abs((ducked.rmsDBFS - before.rmsDBFS) - -20) < 0.1, "ducked by \(ducked.rmsDBFS - before.rmsDBFS) dB")
         #expect(abs(after.rmsDBFS - before.rmsDBFS) < 0.01)
-        let gains = device.events("audio.app.gain", app: "Music").map { $0.fields["gainPerMille"] }
+        let gains = device.events(.audioAppGain, app: "Music").map { $0.fields["gainPerMille"] }
         #expect(gains == [.integer(1000), .integer(100), .integer(1000)])
     }
 

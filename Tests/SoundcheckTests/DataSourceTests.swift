@@ -27,6 +27,6 @@ struct DataSourceTests {
         #expect(device.run(as: "Memo") { code { try usb.setPreferredDataSource(bottom) } } == -50)
         #expect(port.preferredDataSource == nil && usb.preferredDataSource == nil)
         #expect(changes.reasons.isEmpty)
-        #expect(device.events("api.setPreferredPolarPattern").last?.fields["result"] == "badParam")
+        #expect(device.events(.apiSetPreferredPolarPattern).last?.fields["result"] == "badParam")
     }
 }

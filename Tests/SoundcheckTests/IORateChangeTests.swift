@@ -40,7 +40,7 @@ struct IORateChangeTests {
         #expect(abs(frequency - 440) < 0.5)
         let amplitude = try #require(sink.toneAmplitude(atFrequency: 440, channel: 1, from: .milliseconds(100), to: .milliseconds(900)))
         #expect(abs(amplitude - 0.5) < 0.01)
-        #expect(device.events("audio.io.started").first?.fields["hz"] == .integer(16_000))
+        #expect(device.events(.audioIOStarted).first?.fields["hz"] == .integer(16_000))
     }
 
     @Test("a USB interface with a session preferring 96 kHz renders at 96 kHz")
@@ -79,10 +79,10 @@ struct IORateChangeTests {
         try device.run(as: "DAW") { try AVAudioSession.sharedInstance().setPreferredSampleRate(96_000) }
         device.advance(to: .seconds(2))
         #expect(device.server.ioSampleRate == SampleRate(framesPerSecond: 96_000))
-        #expect(device.events("audio.io.stopped").count == 1)
-        let format = try #require(device.events("audio.io.format").first)
+        #expect(device.events(.audioIOStopped).count == 1)
+        let format = try #require(device.events(.audioIOFormat).first)
         #expect(format.fields["from"] == .integer(48_000) && format.fields["to"] == .integer(96_000))
-        #expect(device.events("audio.io.started").map { $0.fields["hz"] } == [.integer(48_000), .integer(96_000)])
+        #expect(device.events(.audioIOStarted).map { $0.fields["hz"] } == [.integer(48_000), .integer(96_000)])
 
         let sink = try #require(device.sink(usb))
         for (from, to) in [(HostTime.milliseconds(200), HostTime.milliseconds(900)),

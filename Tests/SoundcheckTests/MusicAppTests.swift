@@ -16,8 +16,8 @@ struct MusicAppTests {
         device.advance(to: .seconds(2))
         #expect(!music.isPlaying)
         #expect(device.session(MusicApp.name).isActive, "pausing leaves the session active")
-        #expect(device.events("api.startIO", app: MusicApp.name).map { $0.fields["result"] } == ["ok"])
-        #expect(device.events("api.stopIO", app: MusicApp.name).map { $0.fields["result"] } == ["ok"])
+        #expect(device.events(.apiStartIO, app: MusicApp.name).map { $0.fields["result"] } == ["ok"])
+        #expect(device.events(.apiStopIO, app: MusicApp.name).map { $0.fields["result"] } == ["ok"])
         let speaker = try #require(device.sink("Speaker"))
         let playing = try #require(speaker.toneAmplitude(atFrequency: Double(MusicApp.tone), channel: 1,
                                                          from: .milliseconds(100), to: .milliseconds(900)))

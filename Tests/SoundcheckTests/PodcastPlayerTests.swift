@@ -50,7 +50,7 @@ struct PodcastPlayerTests {
         #expect(!player.isPlaying)
         #expect(player.events.suffix(2) == ["headphones gone", "paused"])
         #expect(device.session("Podcasts").outputTypes == [.builtInSpeaker])
-        let routeChanges = device.events("notify.routeChange", app: "Podcasts")
+        let routeChanges = device.events(.notifyRouteChange, app: "Podcasts")
         #expect(routeChanges.map { $0.fields["reason"] } == ["newDeviceAvailable", "oldDeviceUnavailable"])
         #expect(routeChanges.last?.fields["previousOutputs"] == [["type": "Headphones", "uid": "Wired Headphones"]])
     }
@@ -60,9 +60,9 @@ struct PodcastPlayerTests {
         let (device, player) = try launch()
         device.run(as: "Podcasts") { player.play() }
         try device.perform(.mediaServerCrash(restartDelay: .milliseconds(500)))
-        #expect(device.events("notify.mediaServicesWereLost", app: "Podcasts").count == 1)
+        #expect(device.events(.notifyMediaServicesWereLost, app: "Podcasts").count == 1)
         device.advance(by: .seconds(1))
-        #expect(device.events("notify.mediaServicesWereReset", app: "Podcasts").count == 1)
+        #expect(device.events(.notifyMediaServicesWereReset, app: "Podcasts").count == 1)
         #expect(!player.isPlaying)
         #expect(player.events.suffix(2) == ["media services reset", "configured"])
         #expect(device.session("Podcasts").configuration.mode == .spokenAudio, "reconfigured from scratch")

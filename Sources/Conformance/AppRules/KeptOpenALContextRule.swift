@@ -1,4 +1,4 @@
-import SimCore
+import MediaServer
 
 /// An OpenAL game must make no context current when an interruption begins (WWDC 2010 session 412:
 /// "the context does not stay current through an interruption"); one that kept it is silent
@@ -12,8 +12,8 @@ struct KeptOpenALContextRule: AppRule {
     let id = "kept-openal-context"
 
     func violations(in trace: AppTrace) -> [(index: Int, app: String, message: String)] {
-        trace.events.indices.compactMap { index in
-            guard trace.kind(index) == "openal.context.keptThroughInterruption", let app = trace.app(index),
+        trace.indices.compactMap { index in
+            guard trace.records[index].kind == .openALContextKeptThroughInterruption, let app = trace.app(index),
                   !serverWentDown(before: index, in: trace) else { return nil }
             return (index, app, "kept its OpenAL context current through an interruption; its sources stay silent until it makes no context current and then its context again")
         }
@@ -21,8 +21,8 @@ struct KeptOpenALContextRule: AppRule {
 
     /// A media-server crash at the same time, before the line: the output stopped with the server.
     private func serverWentDown(before index: Int, in trace: AppTrace) -> Bool {
-        (0..<index).reversed().prefix { trace.events[$0].time == trace.events[index].time }.contains {
-            trace.kind($0) == "device.media-server-crash" || trace.kind($0).hasPrefix("mediaserver.")
+        trace.sameTime(before: index).contains {
+            [.deviceMediaServerCrash, .mediaServerReset].contains(trace.records[$0].kind)
         }
     }
 }

@@ -1,3 +1,5 @@
+import MediaServer
+
 /// When the route's old device goes away (headphones unplugged), a playing app must pause, or
 /// private listening suddenly comes out of the speaker. Applies to playback apps (media players);
 /// a call or a DJ's cue mix has its own reasons to keep going.
@@ -7,9 +9,10 @@ public struct KeptPlayingOnUnplugRule: AppRule {
 
     public func violations(in trace: AppTrace) -> [(index: Int, app: String, message: String)] {
         var found: [(Int, String, String)] = []
-        for i in trace.events.indices where trace.kind(i) == "notify.routeChange" && trace.string(i, "reason") == "oldDeviceUnavailable" {
-            guard let app = trace.app(i), trace.isPlaying(app, before: i), trace.category(of: app, before: i) == "playback" else { continue }
-            let paused = trace.sameTime(after: i).contains { trace.app($0) == app && trace.isAppEvent($0, "stopped") }
+        for i in trace.indices {
+            guard case let .notification(app, .routeChange(.oldDeviceUnavailable, _)) = trace.records[i].fact,
+                  trace.isPlaying(app, before: i), trace.category(of: app, before: i) == SessionCategory.playback.name else { continue }
+            let paused = trace.sameTime(after: i).contains { trace.isAppEvent($0, "stopped", of: app) }
             if !paused { found.append((i, app, "did not pause when headphones were unplugged")) }
         }
         return found

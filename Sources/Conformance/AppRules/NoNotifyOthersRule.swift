@@ -1,3 +1,5 @@
+import MediaServer
+
 /// An app whose activation interrupted others must deactivate with `notifyOthersOnDeactivation`
 /// when done, or the interrupted app never gets its "ended" and cannot resume.
 public struct NoNotifyOthersRule: AppRule {
@@ -7,15 +9,18 @@ public struct NoNotifyOthersRule: AppRule {
     public func violations(in trace: AppTrace) -> [(index: Int, app: String, message: String)] {
         var found: [(Int, String, String)] = []
         var interrupters: Set<String> = []
-        for i in trace.events.indices {
-            if trace.kind(i) == "session.activated", let app = trace.app(i),
-               (0..<i).contains(where: { trace.events[$0].time == trace.events[i].time && trace.kind($0) == "notify.interruption"
-                   && trace.string($0, "type") == "began" && trace.app($0) != app && !isSystemInterruption($0, trace) }) {
+        for i in trace.indices {
+            if case let .activated(app) = trace.records[i].fact, trace.sameTime(before: i).contains(where: { j in
+                guard case let .notification(other, .interruption(.began, _, _)) = trace.records[j].fact else { return false }
+                return other != app && !isSystemInterruption(j, trace)
+            }) {
                 interrupters.insert(app)
             }
-            if trace.kind(i) == "api.setActive", trace.bool(i, "active") == false, let app = trace.app(i), interrupters.contains(app) {
+            if case let .api(call) = trace.records[i].fact, call.call == .apiSetActive, call.arguments["active"] == .bool(false),
+               interrupters.contains(call.app) {
+                let app = call.app
                 interrupters.remove(app)
-                if !trace.strings(i, "options").contains("notifyOthersOnDeactivation") {
+                if !call.names("options").contains("notifyOthersOnDeactivation") {
                     found.append((i, app, "never deactivated with notifyOthersOnDeactivation, so the interrupted app could not resume"))
                 }
             }
@@ -25,7 +30,8 @@ public struct NoNotifyOthersRule: AppRule {
 
     /// A call, alarm or Siri interrupts through a `device.*` line at the same time, not an app.
     private func isSystemInterruption(_ index: Int, _ trace: AppTrace) -> Bool {
-        (0..<index).contains { trace.events[$0].time == trace.events[index].time
-            && ["device.incoming-call", "device.alarm", "device.siri", "device.media-server-crash"].contains(trace.kind($0)) }
+        trace.sameTime(before: index).contains {
+            [.deviceIncomingCall, .deviceAlarm, .deviceSiri, .deviceMediaServerCrash].contains(trace.records[$0].kind)
+        }
     }
 }

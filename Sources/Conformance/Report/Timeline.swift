@@ -1,3 +1,4 @@
+import MediaServer
 import SimCore
 
 /// What a scenario's timeline picture shows, read from its trace: per app, spans of session state;
@@ -70,43 +71,27 @@ public struct Timeline: Sendable, Equatable {
             routeLabel = label
             routeStart = t
         }
-        for event in events {
-            let t = event.time.nanoseconds
-            let app: String? = if case let .string(name)? = event.fields["app"] { name } else { nil }
-            func text(_ key: String) -> String? { if case let .string(v)? = event.fields[key] { v } else { nil } }
-            func flag(_ key: String) -> Bool? { if case let .bool(v)? = event.fields[key] { v } else { nil } }
-            switch event.kind {
-            case "app.registered": if let app { _ = lane(app) }
-            case "session.activated": if let app { begin(lane(app), "active", t) }
-            case "session.deactivated": if let app { finish(app, "active", t) }
-            case "session.ducked", "session.silenced":
-                let state = event.kind == "session.ducked" ? "ducked" : "silenced"
-                if let app { flag(state) == true ? begin(lane(app), state, t) : finish(app, state, t) }
-            case "notify.interruption":
-                guard let app else { break }
-                if text("type") == "began" { begin(lane(app), "interrupted", t) } else { finish(app, "interrupted", t) }
-                lanes[lane(app)]!.markers.append(Marker(label: "interruption \(text("type") ?? "")", time: t))
-            case "notify.routeChange", "notify.silenceSecondaryAudioHint", "notify.mediaServicesWereLost", "notify.mediaServicesWereReset":
-                guard let app else { break }
-                let detail = text("reason") ?? text("type") ?? ""
-                lanes[lane(app)]!.markers.append(Marker(label: String(event.kind.dropFirst(7)) + (detail.isEmpty ? "" : " \(detail)"), time: t))
-            case "audio.app.gain":
-                if let app, case let .int(g)? = event.fields["gainPerMille"] { lanes[lane(app)]!.gain.append((t, g)) }
-            case "audio.levels":
-                guard let port = text("port"), case let .int(stepMs)? = event.fields["stepMs"],
-                      case let .list(channels)? = event.fields["peakDB"] else { break }
-                for (index, channel) in channels.enumerated() {
-                    guard case let .list(values) = channel else { continue }
-                    let peaks = values.compactMap { value -> Int64? in if case let .int(db) = value { db } else { nil } }
-                    let label = channels.count == 1 ? port : "\(port) \(index + 1)"
+        for record in events.map(TraceRecord.init(decoding:)) {
+            let t = record.time.nanoseconds
+            switch record.fact {
+            case let .other(.appRegistered, _): if let app = record.app { _ = lane(app) }
+            case let .activated(app): begin(lane(app), "active", t)
+            case let .deactivated(app): finish(app, "active", t)
+            case let .ducked(app, on): on ? begin(lane(app), "ducked", t) : finish(app, "ducked", t)
+            case let .silenced(app, on): on ? begin(lane(app), "silenced", t) : finish(app, "silenced", t)
+            case let .notification(app, notification):
+                if case let .interruption(type, _, _) = notification {
+                    type == .began ? begin(lane(app), "interrupted", t) : finish(app, "interrupted", t)
+                }
+                lanes[lane(app)]!.markers.append(Marker(label: Self.label(notification), time: t))
+            case let .appGain(app, perMille): lanes[lane(app)]!.gain.append((t, perMille))
+            case let .levels(port, stepMs, peakDB):
+                for (index, peaks) in peakDB.enumerated() {
+                    let label = peakDB.count == 1 ? port : "\(port) \(index + 1)"
                     levels.append(LevelLane(label: label, stepNanoseconds: stepMs * 1_000_000, peakDB: peaks))
                 }
-            case "route.changed":
-                guard case let .list(ports)? = event.fields["outputs"] else { break }
-                let names = ports.compactMap { port -> String? in
-                    if case let .object(fields) = port, case let .string(uid)? = fields["uid"] { uid } else { nil }
-                }
-                setRoute(names.isEmpty ? "none" : names.joined(separator: " + "), at: t)
+            case let .routeChanged(route):
+                setRoute(route.outputs.isEmpty ? "none" : route.outputs.map(\.uid).joined(separator: " + "), at: t)
             default: break
             }
         }
@@ -120,6 +105,17 @@ public struct Timeline: Sendable, Equatable {
             var lane = lanes[name]!
             lane.spans.sort { ($0.start, $0.label) < ($1.start, $1.label) }
             return lane
+        }
+    }
+
+    /// `interruption began`, `routeChange oldDeviceUnavailable`, `mediaServicesWereLost`: a marker's text.
+    static func label(_ notification: SessionNotificationRecord) -> String {
+        let name = notification.kind.notificationName ?? ""
+        switch notification {
+        case let .interruption(type, _, _): return "\(name) \(type)"
+        case let .routeChange(reason, _): return "\(name) \(reason)"
+        case let .silenceSecondaryAudioHint(type): return "\(name) \(type)"
+        case .mediaServicesWereLost, .mediaServicesWereReset: return name
         }
     }
 }

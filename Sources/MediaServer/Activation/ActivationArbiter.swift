@@ -101,11 +101,11 @@ public struct ActivationArbiter: Sendable {
     }
 
     /// A "began" as this release spells it: reasons exist from 14.5.
-    func began(_ reason: InterruptionReason) -> SessionNotification {
+    func began(_ reason: InterruptionReason) -> PolicyNotification {
         .interruption(type: .began, reason: profile.reportsInterruptionReason ? reason : nil, options: nil)
     }
 
-    static func ended(_ options: InterruptionOptions) -> SessionNotification {
+    static func ended(_ options: InterruptionOptions) -> PolicyNotification {
         .interruption(type: .ended, reason: nil, options: options)
     }
 

@@ -9,5 +9,5 @@ public enum PolicyAction: Hashable, Sendable {
     /// Lower (true) or restore (false) the app's output level because another session ducks others.
     case setDucked(AppID, Bool)
     /// Post this notification to the app's session.
-    case notify(AppID, SessionNotification)
+    case notify(AppID, PolicyNotification)
 }

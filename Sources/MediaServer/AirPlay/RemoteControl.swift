@@ -56,7 +56,7 @@ extension AudioServer {
     /// playing; an app that never says so gets no remote commands. On iOS it is only traced.
     public func setNowPlayingPlaybackState(_ state: UInt, for app: AppID) {
         let names = ["unknown", "playing", "paused", "stopped", "interrupted"]
-        record("nowplaying.state", ["app": .string(app.name), "state": .string(state < 5 ? names[Int(state)] : String(state))])
+        record(.nowPlayingState, ["app": .string(app.name), "state": .string(state < 5 ? names[Int(state)] : String(state))])
         if state == 1, device.profile.family == .computer { macNowPlayingApp = app }
     }
 
@@ -70,13 +70,13 @@ extension AudioServer {
         var fields: [String: TraceValue] = ["command": .string(command.name), "source": .string(source.rawValue)]
         guard let app = nowPlayingApp else {
             fields["app"] = .null
-            record("remote.command", fields)
+            record(.remoteCommand, fields)
             return
         }
         fields["app"] = .string(app.name)
         let endpoint = remoteControlEndpoint(for: app)
         let status = AppContext.run(as: AppBinding(server: self, app: app)) { endpoint.deliver?(command) }
         fields["status"] = status.map { .integer($0) } ?? .null
-        record("remote.command", fields)
+        record(.remoteCommand, fields)
     }
 }

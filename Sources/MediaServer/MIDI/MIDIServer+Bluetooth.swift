@@ -5,7 +5,7 @@ import VirtualDevices
 /// destination ("appears as an ordinary MIDI device", Core Audio, WWDC 2014 session 501); when
 /// the link drops the device goes offline, and comes back online when the peer reconnects.
 extension MIDIServer: BLERadioHost {
-    public func record(_ kind: String, _ fields: [String: TraceValue]) { server.record(kind, fields) }
+    public func record(_ kind: String, _ fields: [String: TraceValue]) { server.record(named: kind, fields) }
 
     public func schedule(_ label: String, at time: HostTime, _ body: @escaping () -> Void) {
         try? server.schedule(label, at: max(time, now), body)

@@ -125,7 +125,7 @@ extension MIDIServer {
         properties[device]?[MIDIPropertyName.manufacturer] = .string(manufacturer)
         deviceOrder.append(device)
         tap?.endpointAppeared(source, kind: .source, name: name)
-        server.record("midi.device.added", ["name": .string(name), "device": .integer(device)])
+        server.record(.midiDeviceAdded, ["name": .string(name), "device": .integer(device)])
         notifyClients([.objectAdded(parent: 0, parentKind: .other, child: device, childKind: .device), .setupChanged])
         return device
     }
@@ -139,7 +139,7 @@ extension MIDIServer {
         for entity in entities(of: device) {
             for ref in [entity] + sources(of: entity) + destinations(of: entity) { properties[ref]?[MIDIPropertyName.offline] = value }
         }
-        server.record("midi.device.offline", ["name": .string(stringProperty(device, MIDIPropertyName.name) ?? ""),
+        server.record(.midiDeviceOffline, ["name": .string(stringProperty(device, MIDIPropertyName.name) ?? ""),
                                               "offline": .bool(offline)])
         notifyClients([.propertyChanged(object: device, kind: .device, property: MIDIPropertyName.offline), .setupChanged])
     }

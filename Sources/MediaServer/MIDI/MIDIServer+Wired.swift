@@ -54,7 +54,7 @@ extension MIDIServer {
             let arrival = max(due, devices[device]?.outboundFreeAt ?? due) + wire.duration(bytes: message.bytes.count)
             devices[device]?.outboundFreeAt = arrival
             schedule("midi.wire", at: arrival) { [weak self] in
-                self?.server.record("midi.wire-received", ["device": .string(name), "bytes": .string(Self.hex(message.bytes))])
+                self?.server.record(.midiWireReceived, ["device": .string(name), "bytes": .string(Self.hex(message.bytes))])
             }
         }
     }

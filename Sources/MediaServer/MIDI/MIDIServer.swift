@@ -63,7 +63,7 @@ public final class MIDIServer: @unchecked Sendable {
         let ref = makeRef()
         clients[ref] = MIDIClientRecord(ref: ref, app: app, name: name, notify: notify)
         clientOrder.append(ref)
-        server.record("midi.client.created", ["app": .string(app.name), "client": .integer(ref), "name": .string(name)])
+        server.record(.midiClientCreated, ["app": .string(app.name), "client": .integer(ref), "name": .string(name)])
         return ref
     }
 
@@ -108,7 +108,7 @@ public final class MIDIServer: @unchecked Sendable {
         record.sources.removeAll { $0.source == source }
         record.sources.append((source, refCon))
         ports[port] = record
-        server.record("midi.port.connected", ["app": .string(clients[record.client]?.app.name ?? ""),
+        server.record(.midiPortConnected, ["app": .string(clients[record.client]?.app.name ?? ""),
                                               "source": .string(stringProperty(source, MIDIPropertyName.name) ?? "")])
     }
 
@@ -174,7 +174,7 @@ public final class MIDIServer: @unchecked Sendable {
             for notification in notifications {
                 schedule("midi.notify", at: now) { [weak self] in
                     guard let self, self.clients[ref] != nil else { return }
-                    self.server.record("notify.\(notification.name)", self.traceFields(notification, app: client.app))
+                    self.server.record(notification.traceKind, self.traceFields(notification, app: client.app))
                     notify(notification)
                 }
             }
@@ -204,4 +204,16 @@ extension PlatformProfile {
 
     /// MIDI over Bluetooth LE arrived with iOS 8 and OS X Yosemite (WWDC 2014 session 501).
     public var hasBluetoothMIDI: Bool { since(8) }
+}
+
+extension MIDISetupNotification {
+    /// The kind of the line a client's notification leaves in the trace.
+    var traceKind: TraceKind {
+        switch self {
+        case .setupChanged: .notifyMIDISetupChanged
+        case .objectAdded: .notifyMIDIObjectAdded
+        case .objectRemoved: .notifyMIDIObjectRemoved
+        case .propertyChanged: .notifyMIDIPropertyChanged
+        }
+    }
 }

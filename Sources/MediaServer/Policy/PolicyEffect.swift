@@ -9,7 +9,7 @@ public enum PolicyEffect: Hashable, Sendable {
     /// Lower (true) or restore (false) the app's output level because another session ducks others.
     case setDucked(AppID, Bool)
     /// Post this notification to the app's session.
-    case notify(AppID, SessionNotification)
+    case notify(AppID, PolicyNotification)
     /// The app became the Now Playing app.
     case nowPlaying(AppID)
     /// The app's speaker override ended ("any route change or interruption", QA1754).

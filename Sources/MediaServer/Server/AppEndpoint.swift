@@ -5,7 +5,7 @@ import VirtualDevices
 /// callbacks waiting for the simulated user. Session state is the policy's (`SessionState`).
 struct AppEndpoint {
     /// Delivers a notification to the app's code (facade or scripted app).
-    var observer: (SessionNotification) -> Void
+    var observer: (PolicyNotification) -> Void
     /// Tells the app's code about its own lifecycle changes (UIKit notifications).
     var lifecycleObserver: (AppLifecycle, AppLifecycle) -> Void
     /// Record-permission callbacks waiting for the simulated user, oldest first.

@@ -5,12 +5,12 @@ extension AudioServer {
     /// configuration. `observer` receives the app's session notifications; `lifecycleObserver` its
     /// lifecycle changes (old, new), both synchronously on the simulation thread.
     public func register(_ app: AppID, hasAudioBackgroundMode: Bool = false,
-                         observer: @escaping (SessionNotification) -> Void = { _ in },
+                         observer: @escaping (PolicyNotification) -> Void = { _ in },
                          lifecycleObserver: @escaping (AppLifecycle, AppLifecycle) -> Void = { _, _ in }) {
         guard !policy.isRegistered(app) else { return }
         endpoints[app] = AppEndpoint(observer: observer, lifecycleObserver: lifecycleObserver)
         policy.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: device.lifecycle(of: app.name))
-        record("app.registered", ["app": .string(app.name), "backgroundAudio": .bool(hasAudioBackgroundMode)])
+        record(.appRegistered, ["app": .string(app.name), "backgroundAudio": .bool(hasAudioBackgroundMode)])
     }
 
     /// Facade calls from code the harness did not announce still work: the app is registered on
@@ -51,7 +51,7 @@ extension AudioServer {
     public func setInputMuted(_ app: AppID, _ muted: Bool) {
         registerIfNeeded(app)
         policy.setInputMuted(app, muted)
-        record("app.inputMuted", ["app": .string(app.name), "muted": .bool(muted)])
+        record(.appInputMuted, ["app": .string(app.name), "muted": .bool(muted)])
     }
 
     /// The device's output volume, 0…1 in its hardware steps.

@@ -44,7 +44,7 @@ extension AudioServer {
         switch event {
         case let .device(deviceEvent):
             do { try apply(deviceEvent) } catch {
-                record("device.refused", ["event": .string(deviceEvent.scriptName), "reason": .string(error.description)])
+                record(.deviceRefused(event: deviceEvent.scriptName, reason: error.description, app: nil))
             }
         case let .action(_, body):
             body()

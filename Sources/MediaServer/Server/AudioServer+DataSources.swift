@@ -12,13 +12,13 @@ extension AudioServer {
         guard let input = currentRoute.inputs.first else {
             throw SessionError(.badParam, "setInputDataSource: the route has no input")
         }
-        try choose(dataSource: id, of: input.uid, for: app, call: "setInputDataSource")
+        try choose(dataSource: id, of: input.uid, for: app, call: .apiSetInputDataSource)
     }
 
     /// `AVAudioSessionPortDescription.setPreferredDataSource(_:)` on the port `portUID`: applies
     /// at once when the port is routed, otherwise when it next is.
     public func setPreferredDataSource(_ app: AppID, portUID: String, id: Int?) throws(SessionError) {
-        try choose(dataSource: id, of: portUID, for: app, call: "setPreferredDataSource")
+        try choose(dataSource: id, of: portUID, for: app, call: .apiSetPreferredDataSource)
     }
 
     /// The data source `app` prefers for the port `portUID`; nil when it has set none.
@@ -30,7 +30,7 @@ extension AudioServer {
     public func setPreferredPolarPattern(_ app: AppID, _ pattern: DataSource.PolarPattern?, for source: PortDataSource) throws(SessionError) {
         let arguments: [String: TraceValue] = ["port": .string(source.portUID), "dataSource": .integer(source.dataSourceID),
                                                "pattern": pattern.map { .string($0.rawValue) } ?? .null]
-        try api("setPreferredPolarPattern", app, arguments) { () throws(SessionError) in
+        try api(.apiSetPreferredPolarPattern, app, arguments) { () throws(SessionError) in
             try policy.setPreferredPolarPattern(app, pattern, for: source)
         }
     }
@@ -59,7 +59,7 @@ extension AudioServer {
 
     static func inputSourceUID(_ source: PortDataSource) -> String { "\(source.portUID)#\(source.dataSourceID)" }
 
-    private func choose(dataSource id: Int?, of portUID: String, for app: AppID, call: String) throws(SessionError) {
+    private func choose(dataSource id: Int?, of portUID: String, for app: AppID, call: TraceKind) throws(SessionError) {
         try api(call, app, ["port": .string(portUID), "dataSource": id.map { .integer($0) } ?? .null]) { () throws(SessionError) in
             try policy.setPreferredDataSource(app, id: id, portUID: portUID)
         }

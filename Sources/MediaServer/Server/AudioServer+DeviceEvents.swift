@@ -10,7 +10,8 @@ extension AudioServer {
     public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
         let callBefore = device.system.call
         let outcome = try device.apply(event)
-        record("device.\(event.scriptName)", outcome.fields)
+        record(TraceKind(deviceVerb: event.scriptName).map { .device(DeviceEventRecord(kind: $0, fields: outcome.fields)) }
+               ?? .unlisted(TraceEvent(time: now, kind: "device.\(event.scriptName)", fields: outcome.fields)))
         for (delay, followUp) in outcome.followUps {
             _ = try? scheduler.schedule(serverEvent(followUp), after: delay)
         }
@@ -87,7 +88,7 @@ extension AudioServer {
     private func mediaServicesReset() {
         epoch += 1
         let effects = policy.mediaServicesReset(system: device.system)
-        record("mediaserver.reset", ["epoch": .integer(epoch)])
+        record(.mediaServerReset, ["epoch": .integer(epoch)])
         watchers.notify(.mediaServicesReset)
         carry(effects)
     }

@@ -22,26 +22,26 @@ extension AudioServer {
 
     /// `hertz` nil clears the preference (traced as 0 Hz, what the getter then reads).
     public func setPreferredSampleRate(_ app: AppID, _ hertz: Int?) throws(SessionError) {
-        try api("setPreferredSampleRate", app, ["hz": .integer(hertz ?? 0)]) { () throws(SessionError) in
+        try api(.apiSetPreferredSampleRate, app, ["hz": .integer(hertz ?? 0)]) { () throws(SessionError) in
             try policy.setPreferredSampleRate(app, hertz)
         }
     }
 
     public func setPreferredIOBufferDuration(_ app: AppID, _ duration: HostDuration?) throws(SessionError) {
-        try api("setPreferredIOBufferDuration", app, ["duration": .string((duration ?? .zero).description)]) { () throws(SessionError) in
+        try api(.apiSetPreferredIOBufferDuration, app, ["duration": .string((duration ?? .zero).description)]) { () throws(SessionError) in
             try policy.setPreferredIOBufferDuration(app, duration)
         }
     }
 
     public func setPreferredChannels(_ app: AppID, _ count: Int, input: Bool) throws(SessionError) {
-        let name = input ? "setPreferredInputNumberOfChannels" : "setPreferredOutputNumberOfChannels"
+        let name: TraceKind = input ? .apiSetPreferredInputNumberOfChannels : .apiSetPreferredOutputNumberOfChannels
         try api(name, app, ["count": .integer(count)]) { () throws(SessionError) in
             try policy.setPreferredChannels(app, count, input: input)
         }
     }
 
     public func setInputGain(_ app: AppID, _ gain: Double) throws(SessionError) {
-        try api("setInputGain", app, ["gainPerMille": .integer(Int((gain.isFinite ? gain : 0) * 1000))]) { () throws(SessionError) in
+        try api(.apiSetInputGain, app, ["gainPerMille": .integer(Int((gain.isFinite ? gain : 0) * 1000))]) { () throws(SessionError) in
             try policy.setInputGain(app, gain)
         }
     }

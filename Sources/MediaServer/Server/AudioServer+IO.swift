@@ -25,7 +25,7 @@ extension AudioServer {
         guard let engine = io.engine, let entry = io.voices.first(where: { $0.id == voice }) else { return }
         engine.removeVoice(entry.engineVoice, at: controlFrame)
         io.programDirty = true
-        record("audio.voice.removed", ["voice": .integer(voice.rawValue)])
+        record(.audioVoiceRemoved, ["voice": .integer(voice.rawValue)])
     }
 
     /// Ramps a voice's linear gain to `gain`, starting now, over `ramp` (sample-accurate).
@@ -99,7 +99,7 @@ extension AudioServer {
         let id = takeVoiceID()
         let engineVoice = engine.addVoice(source, at: controlFrame, gain: gain, pan: pan)
         io.voices.append(AudioVoice(id: id, app: app, engineVoice: engineVoice, channels: source.channelCount, role: role))
-        record("audio.voice.added", ["voice": .integer(id.rawValue), "app": app.map { .string($0.name) } ?? .null,
+        record(.audioVoiceAdded, ["voice": .integer(id.rawValue), "app": app.map { .string($0.name) } ?? .null,
                                      "channels": .integer(source.channelCount)])
         refreshProgram(resample: app.map { io.mixes[$0] == nil } ?? false)
         return id

@@ -19,7 +19,7 @@ extension AudioServer {
         io.cycleAction = { [unowned self] in self.runIOCycle() }
         startAcousticPath()
         startHardwareInputs()
-        record("audio.io.started", ["hz": .integer(settings.rate), "frames": .integer(settings.frames)])
+        record(.ioStarted(hz: Int64(settings.rate), frames: Int64(settings.frames)))
         io.sampledGeneration = policy.generation
         sampleMixState()
         scheduleCycle()
@@ -73,8 +73,8 @@ extension AudioServer {
         let rate = SampleRate(framesPerSecond: Int64(hardware.rate))
         guard rate != engine.sampleRate || hardware.frames != io.cycleFrames, var clock = io.clock else { return }
         let from = engine.sampleRate.integralHertz.map(Int.init) ?? Int(engine.sampleRate.hertz)
-        record("audio.io.stopped", ["hz": .integer(from), "frames": .integer(io.cycleFrames)])
-        record("audio.io.format", ["from": .integer(from), "to": .integer(hardware.rate), "frames": .integer(hardware.frames)])
+        record(.ioStopped(hz: Int64(from), frames: Int64(io.cycleFrames)))
+        record(.ioFormat(from: Int64(from), to: Int64(hardware.rate), frames: Int64(hardware.frames)))
         if rate != engine.sampleRate {
             clock.changeRate(to: rate, atFrame: io.cycleStart, time: now)
             io.clock = clock
@@ -82,7 +82,7 @@ extension AudioServer {
             for index in io.sinks.indices { io.sinks[index].changeRate(to: clock.segments[clock.segments.count - 1]) }
         }
         io.cycleFrames = hardware.frames
-        record("audio.io.started", ["hz": .integer(hardware.rate), "frames": .integer(hardware.frames)])
+        record(.ioStarted(hz: Int64(hardware.rate), frames: Int64(hardware.frames)))
     }
 
     // MARK: Sinks

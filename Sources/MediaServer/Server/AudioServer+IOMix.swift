@@ -62,7 +62,7 @@ extension AudioServer {
         for app in registeredApps + playing.filter({ !policy.isRegistered($0) }).sorted() where playing.contains(app) {
             let mix = mix(for: app, layout: layout)
             if io.mixes[app]?.gain != mix.gain {
-                record("audio.app.gain", ["app": .string(app.name), "gainPerMille": .integer(Int((mix.gain * 1000).rounded()))])
+                record(.appGain(app: app.name, perMille: Int64((mix.gain * 1000).rounded())))
             }
             mixes[app] = mix
         }

@@ -18,7 +18,7 @@ extension AudioServer {
         let (reply, effects) = policy.requestRecordPermission(app)
         switch reply {
         case let .answered(granted):
-            record("permission.request", ["app": .string(app.name), "result": .string(granted ? "granted" : "denied")])
+            record(.permissionRequest, ["app": .string(app.name), "result": .string(granted ? "granted" : "denied")])
             inAppContext(app) { response(granted) }
         case .pending:
             carry(effects)
@@ -30,7 +30,7 @@ extension AudioServer {
     /// switch in Settings › Privacy › Microphone).
     public func answerRecordPermission(_ app: AppID, granted: Bool, fromSettings: Bool = false) {
         let callbacks = policy.answerRecordPermission(app, granted: granted, fromSettings: fromSettings)
-        record(fromSettings ? "permission.settings" : "permission.answer",
+        record(fromSettings ? .permissionSettings : .permissionAnswer,
                ["app": .string(app.name), "granted": .bool(granted)])
         // Callbacks come back only when a dialog was showing; then every waiting request is answered.
         guard !callbacks.isEmpty, let waiting = endpoints[app]?.permissionCallbacks else { return }

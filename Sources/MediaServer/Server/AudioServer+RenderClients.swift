@@ -35,7 +35,7 @@ extension AudioServer {
         let firstClient = io.voices.firstIndex { if case .renderClient = $0.role { true } else { false } }
         io.voices.insert(voice, at: first ? firstClient ?? io.voices.count : io.voices.count)
         io.clientObservers.append((id, app, observe))
-        record("audio.client.added", ["voice": .integer(id.rawValue), "app": .string(app.name),
+        record(.audioClientAdded, ["voice": .integer(id.rawValue), "app": .string(app.name),
                                       "channels": .integer(channels), "input": .bool(input)])
         refreshProgram(resample: true)
         return id
@@ -48,7 +48,7 @@ extension AudioServer {
               case .renderClient = entry.role else { return }
         engine.removeVoice(entry.engineVoice, at: engine.position)
         io.clientObservers.removeAll { $0.voice == id }
-        record("audio.client.removed", ["voice": .integer(id.rawValue)])
+        record(.audioClientRemoved, ["voice": .integer(id.rawValue)])
         refreshProgram(resample: true)
     }
 

@@ -20,13 +20,13 @@ extension AudioServer {
     }
 
     public func setPreferredInput(_ app: AppID, uid: String?) throws(SessionError) {
-        try api("setPreferredInput", app, ["uid": uid.map { .string($0) } ?? .null]) { () throws(SessionError) in
+        try api(.apiSetPreferredInput, app, ["uid": uid.map { .string($0) } ?? .null]) { () throws(SessionError) in
             try policy.setPreferredInput(app, uid: uid)
         }
     }
 
     public func overrideOutputAudioPort(_ app: AppID, _ portOverride: PortOverride) throws(SessionError) {
-        try api("overrideOutputAudioPort", app, ["override": .string("\(portOverride)")]) { () throws(SessionError) in
+        try api(.apiOverrideOutputAudioPort, app, ["override": .string("\(portOverride)")]) { () throws(SessionError) in
             try policy.overrideOutputAudioPort(app, portOverride)
         }
     }
@@ -36,7 +36,7 @@ extension AudioServer {
     public func prefersInterruptionOnRouteDisconnect(_ app: AppID) -> Bool { policy.prefersInterruptionOnRouteDisconnect(app) }
 
     public func setPrefersInterruptionOnRouteDisconnect(_ app: AppID, _ prefers: Bool) throws(SessionError) {
-        try api("setPrefersInterruptionOnRouteDisconnect", app, ["prefers": .bool(prefers)]) { () throws(SessionError) in
+        try api(.apiSetPrefersInterruptionOnRouteDisconnect, app, ["prefers": .bool(prefers)]) { () throws(SessionError) in
             try policy.setPrefersInterruptionOnRouteDisconnect(app, prefers)
             return []
         }

@@ -23,7 +23,7 @@ extension AudioServer {
             "category": .string(category.name), "mode": .string(mode.name), "policy": .string(routeSharing.name),
             "options": .list(options.names.map { .string($0) }),
         ]
-        try api("setCategory", app, arguments) { () throws(SessionError) in
+        try api(.apiSetCategory, app, arguments) { () throws(SessionError) in
             try policy.requireMediaServices()
             let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: routeSharing,
                                                               options: options, profile: platform)
@@ -32,7 +32,7 @@ extension AudioServer {
     }
 
     public func setMode(_ app: AppID, _ mode: SessionMode) throws(SessionError) {
-        try api("setMode", app, ["mode": .string(mode.name)]) { () throws(SessionError) in
+        try api(.apiSetMode, app, ["mode": .string(mode.name)]) { () throws(SessionError) in
             try policy.requireMediaServices()
             let current = configuration(of: app)
             let configuration = try SessionConfiguration.make(
@@ -45,7 +45,7 @@ extension AudioServer {
     public func setActive(_ app: AppID, _ active: Bool, options: SetActiveOptions = []) throws(SessionError) {
         var arguments: [String: TraceValue] = ["active": .bool(active)]
         if options.contains(.notifyOthersOnDeactivation) { arguments["options"] = ["notifyOthersOnDeactivation"] }
-        try api("setActive", app, arguments) { () throws(SessionError) in
+        try api(.apiSetActive, app, arguments) { () throws(SessionError) in
             if active { return try policy.activate(app) }
             let (effects, error) = policy.deactivate(app, options: options)
             // Deactivating with running I/O deactivates and still reports isBusy (iOS 8–25).
@@ -64,26 +64,24 @@ extension AudioServer {
     /// An audio object of the app started or stopped I/O (a player playing, a recorder
     /// recording). Starting can fail: e.g. `cannotStartPlaying` from the background.
     public func setIORunning(_ app: AppID, _ running: Bool) throws(SessionError) {
-        try api(running ? "startIO" : "stopIO", app, [:]) { () throws(SessionError) in
+        try api(running ? .apiStartIO : .apiStopIO, app, [:]) { () throws(SessionError) in
             running ? try policy.ioStarted(app) : policy.ioStopped(app)
         }
     }
 
     /// Runs an API call: the policy's effects are carried out, then the call is recorded with
     /// its result (`ok` or the error's code name and the rule it broke).
-    func api(_ name: String, _ app: AppID, _ arguments: [String: TraceValue],
+    func api(_ call: TraceKind, _ app: AppID, _ arguments: [String: TraceValue],
              _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
         registerIfNeeded(app)
-        var fields = arguments
-        fields["app"] = .string(app.name)
+        func traced(_ result: APICallRecord.Result) {
+            record(.api(APICallRecord(call: call, app: app.name, arguments: arguments, result: result)))
+        }
         do {
             carry(try body())
-            fields["result"] = "ok"
-            record("api.\(name)", fields)
+            traced(.ok)
         } catch {
-            fields["result"] = .string(error.code.name)
-            fields["rule"] = .string(error.rule)
-            record("api.\(name)", fields)
+            traced(.failed(code: error.code.name, rule: error.rule))
             throw error
         }
     }

@@ -14,7 +14,7 @@ extension AudioServer {
     @discardableResult
     public func playSystemSound(_ buffer: PCMBuffer, for app: AppID, alert: Bool) -> Bool {
         let silent = device.system.ringerSilent
-        record("system.sound", ["app": .string(app.name), "alert": .bool(alert), "silenced": .bool(silent)])
+        record(.systemSound, ["app": .string(app.name), "alert": .bool(alert), "silenced": .bool(silent)])
         if silent {
             if alert { vibrate(for: app) }
             return false
@@ -25,7 +25,7 @@ extension AudioServer {
 
     /// `kSystemSoundID_Vibrate`: the device vibrates (there is nothing to hear).
     public func vibrate(for app: AppID) {
-        record("system.vibrate", ["app": .string(app.name)])
+        record(.systemVibrate, ["app": .string(app.name)])
     }
 
     /// The system-sound player is audible unless the ring/silent switch is on silent.

@@ -37,7 +37,7 @@ extension AudioServer {
         let outcome = try device.launchInBackground(app.name)
         var fields = outcome.fields
         fields["by"] = "system"
-        record("device.launch", fields)
+        record(.deviceLaunch, fields)
         registerIfNeeded(app)
         let new = device.lifecycle(of: app.name)
         carry(policy.lifecycleChanged(app, to: new))

@@ -57,16 +57,31 @@ public final class AudioServer: @unchecked Sendable {
 
     public var now: HostTime { clock.scheduler.now }
 
-    /// Records a trace line at the current time.
-    func record(_ kind: String, _ fields: [String: TraceValue]) {
-        trace.record(kind, at: now, fields)
+    /// Records a trace line of a listed kind at the current time.
+    func record(_ kind: TraceKind, _ fields: [String: TraceValue]) {
+        record(.other(kind, fields))
+    }
+
+    /// Records a line whose kind comes as text (the facades' and the radio's observations).
+    func record(named kind: String, _ fields: [String: TraceValue]) {
+        record(TraceKind(rawValue: kind).map { .other($0, fields) } ?? .unlisted(TraceEvent(time: now, kind: kind, fields: fields)))
+    }
+
+    /// Records a fact at the current time, as its JSON line (`TraceRecord.event`).
+    func record(_ fact: TraceFact) {
+        trace.record(TraceRecord(time: now, fact).event)
         clock.recorded(by: clockMember)
     }
 
     /// Records a line from whoever drives the simulation (a scenario step, what a scripted app
     /// did) in the one trace, at the current time, between the server's own lines.
     public func recordObservation(_ kind: String, _ fields: [String: TraceValue]) {
-        record(kind, fields)
+        record(named: kind, fields)
+    }
+
+    /// The same, for a fact with its own record (a scenario step, an app model's event).
+    public func recordObservation(_ fact: TraceFact) {
+        record(fact)
     }
 
     /// An object the facades keep per app (the app's `AVAudioSession`, its `UIApplication`),

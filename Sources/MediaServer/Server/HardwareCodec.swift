@@ -40,22 +40,22 @@ public final class HardwareCodec {
     /// that still may keep it holds it.
     public func acquire(for app: AppID, client: String, revoke: @escaping () -> Void) -> Int? {
         guard isPermitted(app) else {
-            server.record("codec.hardware.refused", ["app": .string(app.name), "client": .string(client), "reason": .string("session")])
+            server.record(.codecHardwareRefused, ["app": .string(app.name), "client": .string(client), "reason": .string("session")])
             return nil
         }
         if let current = holder {
             guard current.app != app, !isPermitted(current.app) || !server.isActive(current.app) else {
-                server.record("codec.hardware.refused", ["app": .string(app.name), "client": .string(client), "reason": .string("busy")])
+                server.record(.codecHardwareRefused, ["app": .string(app.name), "client": .string(client), "reason": .string("busy")])
                 return nil
             }
             holder = nil
-            server.record("codec.hardware.revoked", ["app": .string(current.app.name), "by": .string(app.name)])
+            server.record(.codecHardwareRevoked, ["app": .string(current.app.name), "by": .string(app.name)])
             current.revoke()
         }
         let id = nextID
         nextID += 1
         holder = Holder(app: app, id: id, revoke: revoke)
-        server.record("codec.hardware.acquired", ["app": .string(app.name), "client": .string(client)])
+        server.record(.codecHardwareAcquired, ["app": .string(app.name), "client": .string(client)])
         return id
     }
 
@@ -63,11 +63,11 @@ public final class HardwareCodec {
     public func release(_ token: Int) {
         guard let current = holder, current.id == token else { return }
         holder = nil
-        server.record("codec.hardware.released", ["app": .string(current.app.name)])
+        server.record(.codecHardwareReleased, ["app": .string(current.app.name)])
     }
 
     /// Records that a client decodes in software (the trace shows every client's codec).
     public func noteSoftware(for app: AppID, client: String) {
-        server.record("codec.software", ["app": .string(app.name), "client": .string(client)])
+        server.record(.codecSoftware, ["app": .string(app.name), "client": .string(client)])
     }
 }

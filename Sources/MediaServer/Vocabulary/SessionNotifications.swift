@@ -22,7 +22,7 @@ public struct AudioRoute: Hashable, Sendable {
 }
 
 /// `AVAudioSession.InterruptionType`: began = 1, ended = 0.
-public enum InterruptionType: UInt, Hashable, Sendable { case ended = 0, began = 1 }
+public enum InterruptionType: UInt, CaseIterable, Hashable, Sendable { case ended = 0, began = 1 }
 
 /// `AVAudioSession.InterruptionOptions`.
 public struct InterruptionOptions: OptionSet, Hashable, Sendable {
@@ -32,19 +32,19 @@ public struct InterruptionOptions: OptionSet, Hashable, Sendable {
 }
 
 /// `AVAudioSession.InterruptionReason` (iOS 14.5+; only in "began").
-public enum InterruptionReason: UInt, Hashable, Sendable {
+public enum InterruptionReason: UInt, CaseIterable, Hashable, Sendable {
     case `default` = 0, appWasSuspended = 1, builtInMicMuted = 2, sceneWasBackgrounded = 3
     case routeDisconnected = 4, deviceUnauthenticated = 5
 }
 
 /// `AVAudioSession.RouteChangeReason` (there is no 5).
-public enum RouteChangeReason: UInt, Hashable, Sendable {
+public enum RouteChangeReason: UInt, CaseIterable, Hashable, Sendable {
     case unknown = 0, newDeviceAvailable = 1, oldDeviceUnavailable = 2, categoryChange = 3, override = 4
     case wakeFromSleep = 6, noSuitableRouteForCategory = 7, routeConfigurationChange = 8
 }
 
 /// `AVAudioSession.SilenceSecondaryAudioHintType`: begin = 1, end = 0.
-public enum SilenceSecondaryAudioHintType: UInt, Hashable, Sendable { case end = 0, begin = 1 }
+public enum SilenceSecondaryAudioHintType: UInt, CaseIterable, Hashable, Sendable { case end = 0, begin = 1 }
 
 /// `AVAudioSession.SetActiveOptions`.
 public struct SetActiveOptions: OptionSet, Hashable, Sendable {
@@ -57,7 +57,7 @@ public struct SetActiveOptions: OptionSet, Hashable, Sendable {
 public enum PortOverride: UInt, Hashable, Sendable { case none = 0, speaker = 1_936_747_378 }
 
 /// A notification the media server posts to one app's session, with its userInfo as values.
-public enum SessionNotification: Hashable, Sendable {
+public enum PolicyNotification: Hashable, Sendable {
     /// `reason` only on began (iOS 14.5+), `options` only on ended.
     case interruption(type: InterruptionType, reason: InterruptionReason?, options: InterruptionOptions?)
     case routeChange(reason: RouteChangeReason, previousRoute: AudioRoute)

@@ -26,12 +26,19 @@ public struct Expectation: Sendable {
     }
 }
 
-/// A pattern over one trace line: its kind and the fields it must carry (others are ignored).
+/// A pattern over one trace record: which records it is about and the fields they must carry
+/// (others are ignored).
 public struct EventPattern: Sendable {
-    public var kind: String
-    /// Match any kind with this prefix (e.g. `api.` for an error on any call).
-    public var kindIsPrefix: Bool
+    public var subject: Subject
     public var fields: [(key: String, match: FieldMatch)]
+
+    public enum Subject: Sendable, Hashable {
+        case kind(TraceKind)
+        /// Any API call (`error:` without `call:`).
+        case anyCall
+        /// An app model's own event, `app.<model>.<what>`.
+        case appEvent(model: String, what: String)
+    }
 
     public enum FieldMatch: Sendable {
         case value(TraceValue)
@@ -47,7 +54,27 @@ public struct EventPattern: Sendable {
             case let .portTypes(types): "\(field.key)=[\(types.map(\.rawValue).joined(separator: ","))]"
             }
         }
-        return ([kindIsPrefix ? kind + "*" : kind] + parts).joined(separator: " ")
+        return ([kind] + parts).joined(separator: " ")
+    }
+
+    /// The subject as failure messages name it: `notify.interruption`, `api.*`, `app.player.started`.
+    public var kind: String {
+        switch subject {
+        case let .kind(kind): kind.rawValue
+        case .anyCall: "api.*"
+        case let .appEvent(model, what): "app.\(model).\(what)"
+        }
+    }
+
+    /// Whether a record is about this pattern's subject (its fields are matched apart).
+    func isAbout(_ record: TraceRecord) -> Bool {
+        switch subject {
+        case let .kind(kind): return record.kind == kind
+        case .anyCall: return record.kind?.apiCall != nil
+        case let .appEvent(model, what):
+            guard case let .app(event) = record.fact else { return false }
+            return event.model == model && event.what == what
+        }
     }
 }
 

@@ -49,8 +49,7 @@ enum ExpectationParser {
             let stepVerbs = StepParser.deviceVerbs + StepParser.sessionVerbs + BluetoothStepParser.verbs
             let verbs = stepVerbs + Set(registry.models.flatMap(\.commands)).subtracting(stepVerbs).sorted()
             let verb = try map.required("refused").choice("step action", verbs.map { ($0, $0) })
-            kind = .event(EventPattern(kind: "device.refused", kindIsPrefix: false,
-                                       fields: appField(app) + [("event", .value(.string(verb)))]))
+            kind = .event(EventPattern(subject: .kind(.deviceRefused), fields: appField(app) + [("event", .value(.string(verb)))]))
         case "ble": kind = .event(try bluetooth(map))
         default: kind = .event(try appEvent(map, app: app, value: value))
         }
@@ -101,7 +100,7 @@ enum ExpectationParser {
         default:
             try forbid(["type", "options", "reason", "previous-outputs", "previous-inputs"])
         }
-        return EventPattern(kind: "notify.\(name)", kindIsPrefix: false, fields: fields)
+        return EventPattern(subject: .kind(try traceKind(try map.required("notification")) { $0.notificationName == name }), fields: fields)
     }
 
     /// `{ ble: pairing-refused, peer: Keys }`, `{ ble: disconnected, peer: Keys, reason: idle }`:
@@ -113,14 +112,14 @@ enum ExpectationParser {
         if let reason = map["reason"] {
             fields.append(("reason", .value(.string(try reason.choice("disconnect reason", Vocabulary.bluetoothDisconnectReasons)))))
         }
-        return EventPattern(kind: "ble.\(event)", kindIsPrefix: false, fields: fields)
+        return EventPattern(subject: .kind(try traceKind(try map.required("ble")) { $0.rawValue == "ble.\(event)" }), fields: fields)
     }
 
     private static func error(_ map: YAMLMapping, app: AppDeclaration?) throws(SourceError) -> EventPattern {
         let code = try map.required("error").choice("session error", Vocabulary.errors)
         let call = try map["call"]?.choice("API call", Vocabulary.apiCalls)
-        return EventPattern(kind: call.map { "api.\($0)" } ?? "api.", kindIsPrefix: call == nil,
-                            fields: appField(app) + [("result", .value(.string(code)))])
+        let subject: EventPattern.Subject = if let call { .kind(try traceKind(try map.required("call")) { $0.apiCall == call }) } else { .anyCall }
+        return EventPattern(subject: subject, fields: appField(app) + [("result", .value(.string(code)))])
     }
 
     private static func appEvent(_ map: YAMLMapping, app: AppDeclaration?, value: YAMLValue) throws(SourceError) -> EventPattern {
@@ -133,7 +132,15 @@ enum ExpectationParser {
                 fields.append((name, .value(.string(try field.string(name)))))
             }
         }
-        return EventPattern(kind: "app.\(app.model).\(what)", kindIsPrefix: false, fields: fields)
+        return EventPattern(subject: .appEvent(model: app.model, what: what), fields: fields)
+    }
+
+    /// The trace kind a vocabulary word names (every word the vocabulary accepts has one).
+    private static func traceKind(_ value: YAMLValue, _ named: (TraceKind) -> Bool) throws(SourceError) -> TraceKind {
+        guard let kind = TraceKind.allCases.first(where: named) else {
+            throw value.error("'\(value.node.string ?? "")' names no line the trace can hold")
+        }
+        return kind
     }
 
     private static func ports(_ value: YAMLValue) throws(SourceError) -> [PortType] {

@@ -65,11 +65,10 @@ final class DeviceGroupRun {
         var trace = Trace(seed: seed, header: header)
         var next = Array(repeating: 0, count: traces.count)
         for device in runs[0].server.clock.recordOrder {
-            let event = traces[device].events[next[device]]
+            var record = TraceRecord(decoding: traces[device].events[next[device]])
             next[device] += 1
-            var fields = event.fields
-            fields["simulated-device"] = .string(scenario.devices[device].name)
-            trace.record(TraceEvent(time: event.time, kind: event.kind, fields: fields))
+            record.simulatedDevice = scenario.devices[device].name
+            trace.record(record.event)
         }
         return trace
     }

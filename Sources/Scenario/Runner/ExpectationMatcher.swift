@@ -1,3 +1,4 @@
+import MediaServer
 import SimCore
 import VirtualDevices
 
@@ -10,13 +11,19 @@ struct ExpectationMatcher {
     let scenario: Scenario
     let trace: Trace
 
-    static func isStrict(_ event: TraceEvent) -> Bool {
-        if event.kind.hasPrefix("notify.") || event.kind == "device.refused" { return true }
-        return event.kind.hasPrefix("api.") && event.fields["result"] != .string("ok")
+    static func isStrict(_ event: TraceEvent) -> Bool { isStrict(TraceRecord(decoding: event)) }
+
+    static func isStrict(_ record: TraceRecord) -> Bool {
+        switch record.fact {
+        case .notification, .deviceRefused: true
+        case let .api(call): !call.succeeded
+        case let .other(kind, _): kind.isNotification || kind == .deviceRefused
+        default: false
+        }
     }
 
     func match() -> [ScenarioFailure] {
-        let events = trace.events
+        let events = trace.records
         var failures: [ScenarioFailure] = []
         var cursor = 0
         for expectation in scenario.expectations {
@@ -32,15 +39,17 @@ struct ExpectationMatcher {
         return failures
     }
 
-    private func matches(_ event: TraceEvent, _ pattern: EventPattern, at time: HostTime?) -> Bool {
-        if let time, event.time != time { return false }
-        guard pattern.kindIsPrefix ? event.kind.hasPrefix(pattern.kind) : event.kind == pattern.kind else { return false }
+    private func matches(_ record: TraceRecord, _ pattern: EventPattern, at time: HostTime?) -> Bool {
+        if let time, record.time != time { return false }
+        guard pattern.isAbout(record) else { return false }
+        let fields = record.fact.fields
         return pattern.fields.allSatisfy { field in
             switch field.match {
-            case let .value(value): return event.fields[field.key] == value
+            case let .value(value): return fields[field.key] == value
             case let .portTypes(types):
-                guard case let .list(ports)? = event.fields[field.key] else { return false }
-                return ports.map(Self.portType) == types.map { Optional($0) }
+                guard case let .notification(_, .routeChange(_, previous)) = record.fact else { return false }
+                let ports = field.key == "previousInputs" ? previous.inputs : previous.outputs
+                return ports.map(\.type) == types
             }
         }
     }
@@ -53,8 +62,8 @@ struct ExpectationMatcher {
         var details = expectation.at.map { stepContext(before: $0) } ?? []
         details.append("observed instead: " + (instead.map { TraceText.line(humanized($0)) } ?? "no further notification or error"))
         // Expectations are ordered: say so when the event did happen, before an earlier match.
-        if let earlier = trace.events[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
-            details.append("it was observed earlier (\(TraceText.line(humanized(earlier)))), before an event expected above it: expectations are matched in order")
+        if let earlier = trace.records[..<cursor].first(where: { matches($0, pattern, at: expectation.at) }) {
+            details.append("it was observed earlier (\(TraceText.line(humanized(earlier.event)))), before an event expected above it: expectations are matched in order")
         }
         return ScenarioFailure(line: expectation.line, column: expectation.column,
                                message: "expected \(pattern.summary)\(at) not observed by \(by)", details: details)
@@ -73,10 +82,12 @@ struct ExpectationMatcher {
 
     /// The last `scenario.step` line before trace line `index`.
     private func lastStep(before index: Int) -> (Int, ScenarioStep?) {
-        guard let line = trace.events[..<index].last(where: { $0.kind == "scenario.step" }),
-              case let .int(number)? = line.fields["step"], number >= 1, Int(number) <= scenario.steps.count
-        else { return (0, nil) }
-        return (Int(number), scenario.steps[Int(number) - 1])
+        for event in trace.events[..<index].reversed() {
+            guard case let .step(number, _, _) = TraceRecord(decoding: event).fact else { continue }
+            guard number >= 1, Int(number) <= scenario.steps.count else { return (0, nil) }
+            return (Int(number), scenario.steps[Int(number) - 1])
+        }
+        return (0, nil)
     }
 
     private func stepContext(before time: HostTime) -> [String] {

@@ -17,20 +17,19 @@ enum LevelSummary {
         let block: Int64 = 10_000_000
         let step = max(1, (end.nanoseconds + block * maxSteps - 1) / (block * maxSteps)) * block
         for sink in server.sinks {
-            var channels: [TraceValue] = []
+            var channels: [[Int64]] = []
             for channel in 1...sink.channelCount {
-                var peaks: [TraceValue] = []
+                var peaks: [Int64] = []
                 var start: Int64 = 0
                 while start < end.nanoseconds {
                     let level = sink.level(channel: channel, from: HostTime(nanoseconds: start),
                                            to: HostTime(nanoseconds: min(start + step, end.nanoseconds)))
-                    peaks.append(.int(Int64(decibels(level))))
+                    peaks.append(Int64(decibels(level)))
                     start += step
                 }
-                channels.append(.list(peaks))
+                channels.append(peaks)
             }
-            run.recordLine("audio.levels", ["port": .string(sink.portUID), "stepMs": .int(step / 1_000_000),
-                                            "peakDB": .list(channels)])
+            run.server.recordObservation(.levels(port: sink.portUID, stepMs: step / 1_000_000, peakDB: channels))
         }
     }
 

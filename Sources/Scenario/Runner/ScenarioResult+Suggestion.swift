@@ -1,3 +1,4 @@
+import MediaServer
 import SimCore
 
 extension ScenarioResult {
@@ -5,21 +6,21 @@ extension ScenarioResult {
     /// point when writing a scenario (`soundcheck run --suggest`), to be read, not trusted.
     public var suggestedExpectations: String {
         var lines: [String] = []
-        for event in trace.events where ExpectationMatcher.isStrict(event) {
-            var parts = ["at: \(HostDuration(nanoseconds: event.time.nanoseconds))"]
-            if case let .string(app)? = event.fields["app"] { parts.append("app: \(app)") }
-            let kind = event.kind
-            if kind.hasPrefix("notify.") {
-                parts.append("notification: \(kind.dropFirst("notify.".count))")
+        for record in trace.records where ExpectationMatcher.isStrict(record) {
+            var parts = ["at: \(HostDuration(nanoseconds: record.time.nanoseconds))"]
+            if let app = record.app { parts.append("app: \(app)") }
+            let event = record.event
+            if let name = record.kind?.notificationName {
+                parts.append("notification: \(name)")
                 for (key, name) in [("type", "type"), ("reason", "reason"), ("options", "options")] {
                     if let value = event.fields[key] { parts.append("\(name): \(TraceText.value(value))") }
                 }
                 if let value = event.fields["previousOutputs"] {
                     parts.append("previous-outputs: \(TraceText.value(ExpectationMatcher.humanizedList(value)))")
                 }
-            } else if kind.hasPrefix("api.") {
+            } else if let call = record.kind?.apiCall {
                 parts.append("error: \(TraceText.value(event.fields["result"] ?? .null))")
-                parts.append("call: \(kind.dropFirst("api.".count))")
+                parts.append("call: \(call)")
             } else {
                 parts.append("refused: \(TraceText.value(event.fields["event"] ?? .null))")
             }

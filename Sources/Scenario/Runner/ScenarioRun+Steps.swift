@@ -10,7 +10,7 @@ extension ScenarioRun {
 
     func perform(_ step: ScenarioStep, number: Int) {
         checkpoint?(RunCheckpoint(server: server, stepsDone: number - 1, isEnd: false))
-        recordLine("scenario.step", ["step": .integer(number), "do": .string(step.verb), "line": .integer(step.line)])
+        server.recordObservation(.step(number: Int64(number), verb: step.verb, line: Int64(step.line)))
         switch step.action {
         case let .device(event): apply(event, step: step)
         case let .app(name, action): perform(action, app: name, step: step)
@@ -80,12 +80,9 @@ extension ScenarioRun {
     }
 
     private func appLog(for declaration: AppDeclaration) -> AppLog {
-        let kind = "app.\(declaration.model)."
-        let name = declaration.name
-        return AppLog { [weak self] what, fields in
-            var traceFields = fields.mapValues { TraceValue.string($0) }
-            traceFields["app"] = .string(name)
-            self?.recordLine(kind + what, traceFields)
+        let (name, model) = (declaration.name, declaration.model)
+        return AppLog { [weak self] what, details in
+            self?.server.recordObservation(.app(AppEventRecord(app: name, model: model, what: what, details: details)))
         }
     }
 

@@ -26,14 +26,14 @@ extension SessionTraits {
     static let recording = SessionTraits(category: .record)
 }
 
-extension SessionNotification {
-    static func began(_ reason: InterruptionReason? = .default) -> SessionNotification {
+extension PolicyNotification {
+    static func began(_ reason: InterruptionReason? = .default) -> PolicyNotification {
         .interruption(type: .began, reason: reason, options: nil)
     }
 
-    static let endedResume = SessionNotification.interruption(type: .ended, reason: nil, options: .shouldResume)
-    static let hintBegin = SessionNotification.silenceSecondaryAudioHint(.begin)
-    static let hintEnd = SessionNotification.silenceSecondaryAudioHint(.end)
+    static let endedResume = PolicyNotification.interruption(type: .ended, reason: nil, options: .shouldResume)
+    static let hintBegin = PolicyNotification.silenceSecondaryAudioHint(.begin)
+    static let hintEnd = PolicyNotification.silenceSecondaryAudioHint(.end)
 }
 
 /// The device with nothing going on.

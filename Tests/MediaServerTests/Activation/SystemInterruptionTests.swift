@@ -14,7 +14,7 @@ struct SystemInterruptionTests {
     }
 
     /// "began" as each release spells it: the reason key exists from iOS 14.5.
-    static func began(_ profile: PlatformProfile) -> SessionNotification {
+    static func began(_ profile: PlatformProfile) -> PolicyNotification {
         .began(profile.release >= 14 ? .default : nil)
     }
 
