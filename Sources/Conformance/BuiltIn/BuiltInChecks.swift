@@ -34,7 +34,7 @@ public enum BuiltInChecks {
         CoreMIDIChecks.all, BLEMIDIChecks.all, EngineMIDIChecks.all,
 
         // AirPlay 2 and Now Playing
-        AirPlayChecks.all, NowPlayingChecks.all, AirPlayVideoChecks.all, QueuePlayerChecks.all, MacAirPlayChecks.all,
+        AirPlayChecks.all, NowPlayingChecks.all, NowPlayingCommandChecks.all, AirPlayVideoChecks.all, QueuePlayerChecks.all, MacAirPlayChecks.all,
 
     ].flatMap { $0 }
 
