@@ -7,7 +7,7 @@ public enum BuiltInChecks {
         // Session facts, categories, modes and configuration
         FormatChecks.all, SessionFactChecks.all, SessionBehaviourChecks.all, SessionReleaseChecks.all,
         ConfigurationChecks.all, CategoryRuleChecks.all, ModeChecks.all, PlatformProfileChecks.all,
-        SessionActivationChecks.all, SecondaryAudioHintChecks.all, SessionConfigChecks.all,
+        SessionActivationChecks.all, ImplicitActivationChecks.all, SecondaryAudioHintChecks.all, SessionConfigChecks.all,
 
         // Routing, hardware, permission, input
         RoutingChecks.all, RouteFacadeChecks.all, DataSourceChecks.all, HardwareChecks.all,
