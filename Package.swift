@@ -209,7 +209,7 @@ let package = Package(
         .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "MediaServer", "SimCore"]),
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreAudioTypes", "CoreMIDI", "AudioToolbox", "AVFAudio", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
-        .target(name: "MediaPlayer", dependencies: ["AVFoundation", "MediaServer", "SimCore"]),
+        .target(name: "MediaPlayer", dependencies: ["AVFoundation", "UIKitCore", "MediaServer", "SimCore"]),
         // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
         .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "BuiltInChecks", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
 

@@ -1,4 +1,5 @@
 import AudioFiles
+import AudioToolbox
 import Foundation
 
 /// `AVAudioFile`: reads and writes audio files (WAV, AIFF, CAF, FLAC … through libsndfile; M4A
@@ -129,16 +130,6 @@ public final class AVAudioFile: NSObject, @unchecked Sendable {
 
     /// Runs a SoundFile call, turning its typed error into the AudioFile.h code Apple reports.
     static func translating<T>(_ body: () throws(SoundFileError) -> T) throws -> T {
-        do { return try body() } catch { throw Self.error(code(for: error.kind), error.description) }
-    }
-
-    private static func code(for kind: SoundFileError.Kind) -> OSStatus {
-        switch kind {
-        case .system, .io: kAudioFileUnspecifiedError
-        case .unrecognisedFormat: kAudioFileUnsupportedFileTypeError
-        case .malformed: kAudioFileInvalidFileError
-        case .unsupportedEncoding: kAudioFileUnsupportedDataFormatError
-        case .invalidArgument: kAudio_ParamError
-        }
+        do { return try body() } catch { throw Self.error(AudioFileFailure(error).status, error.description) }
     }
 }

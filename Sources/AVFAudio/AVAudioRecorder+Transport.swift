@@ -63,8 +63,14 @@ extension AVAudioRecorder {
         guard let binding, !isZombie, !isRecording else { return false }
         let server = binding.server
         let configuration = server.configuration(of: binding.app)
-        guard configuration.allowsInput, server.isActive(binding.app), prepareToRecord() else { return false }
+        guard configuration.allowsInput else { return false }
+        // Starting I/O activates an inactive session, as Apple documents; an interrupted one stays
+        // inactive, and then the recorder does not record.
         do { try AppIOUsers.of(binding).start(binding) } catch { return false }
+        guard server.isActive(binding.app), prepareToRecord() else {
+            AppIOUsers.of(binding).stop(binding)
+            return false
+        }
         generation += 1
         let expected = generation
         let begin = { [weak self] in

@@ -33,6 +33,10 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// starts, and where that item starts on the timeline.
     private var feed: (index: Int, frame: Int, start: CMTime)?
     private var endObserver: Any?
+    /// Counts seeks, so a seek's completion knows whether a later one superseded it.
+    var seekGeneration = 0
+    /// Where completion handlers run: the creating app's context on the simulation clock.
+    lazy var completionQueue = SimulationQueue(binding: SimulationQueue.currentBinding("AVPlayer"))
 
     public override init() {
         super.init()
@@ -90,24 +94,28 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     // MARK: The timeline
 
     /// The talk's seek, to the current time on the timeline: stop, flush, start the current
-    /// item there, and go on at the rate it had.
-    func restart() {
+    /// item there at `itemTime` (its start unless `seek(to:)` says otherwise), and go on at the
+    /// rate it had.
+    func restart(at itemTime: CMTime = .zero) {
         let rate = synchronizer.rate
         synchronizer.rate = 0
         renderer.stopRequestingMediaData()
         renderer.flush()
         feed = nil
-        itemStart = synchronizer.currentTime()
+        let now = synchronizer.currentTime()
+        itemStart = CMTimeSubtract(now, itemTime)
         if rate != 0 { startFeeding() }
-        synchronizer.setRate(rate, time: itemStart)
+        synchronizer.setRate(rate, time: now)
     }
 
-    /// Loads the current item if needed and asks the renderer for data.
+    /// Loads the current item if needed and asks the renderer for data from the item's current
+    /// time (after a seek, not necessarily its start; a seek past its end plays nothing of it).
     private func startFeeding() {
         guard feed == nil else { return }
         while let item = queue.first, !item.load() { queue.removeFirst() }
-        guard !queue.isEmpty else { return }
-        feed = (0, 0, itemStart)
+        guard let item = queue.first else { return }
+        let seconds = max(0, CMTimeSubtract(synchronizer.currentTime(), itemStart).seconds)
+        feed = (0, min(item.frameCount, Int((seconds * Double(item.sampleRate)).rounded())), itemStart)
         watchCurrentItemEnd()
         renderer.requestMediaDataWhenReady(on: serializationQueue) { [weak self] in self?.feedRenderer() }
     }

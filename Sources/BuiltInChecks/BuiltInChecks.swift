@@ -8,7 +8,7 @@ public enum BuiltInChecks {
         // Session facts, categories, modes and configuration
         FormatChecks.all, SessionFactChecks.all, SessionBehaviourChecks.all, SessionReleaseChecks.all,
         ConfigurationChecks.all, CategoryRuleChecks.all, ModeChecks.all, PlatformProfileChecks.all,
-        SessionActivationChecks.all, SecondaryAudioHintChecks.all, SessionConfigChecks.all,
+        SessionActivationChecks.all, ImplicitActivationChecks.all, SecondaryAudioHintChecks.all, SessionConfigChecks.all,
 
         // Routing, hardware, permission, input
         RoutingChecks.all, RouteFacadeChecks.all, DataSourceChecks.all, HardwareChecks.all,
@@ -35,7 +35,7 @@ public enum BuiltInChecks {
         CoreMIDIChecks.all, BLEMIDIChecks.all, EngineMIDIChecks.all,
 
         // AirPlay 2 and Now Playing
-        AirPlayChecks.all, NowPlayingChecks.all, AirPlayVideoChecks.all, QueuePlayerChecks.all, MacAirPlayChecks.all,
+        AirPlayChecks.all, NowPlayingChecks.all, NowPlayingCommandChecks.all, AirPlayVideoChecks.all, QueuePlayerChecks.all, MacAirPlayChecks.all,
 
     ].flatMap { $0 }
 

@@ -92,5 +92,41 @@ enum PermissionChecks {
             p.expect(device.run(as: "Memo") { AVAudioApplication.shared.isInputMuted }, "isInputMuted")
             p.expect(device.inputPeak("Memo") < -90, "silence while muted")
         },
+        BuiltInCheck(["SESSION-INPUT-MUTE-NOTIFICATION"],
+                     "a change of the input mute state posts inputMuteStateChangeNotification with the new state; setting the same state again posts nothing") { p in
+            let device = try p.device()
+            try device.launchApp("Memo", .playAndRecord)
+            device.answerRecordPermission("Memo", granted: true)
+            let states = EventLog()
+            device.run(as: "Memo") {
+                _ = NotificationCenter.default.addObserver(forName: AVAudioApplication.inputMuteStateChangeNotification,
+                                                           object: AVAudioApplication.shared, queue: nil) { note in
+                    states.append("\(note.userInfo?[AVAudioApplication.muteStateKey] as? Bool ?? false)")
+                }
+            }
+            for muted in [true, true, false] { try device.run(as: "Memo") { try AVAudioApplication.shared.setInputMuted(muted) } }
+            p.expect(states.entries, equals: ["true", "false"], "the mute states posted")
+            p.expect(device.inputPeak("Memo") > -12, "input is back once unmuted")
+        },
+        BuiltInCheck(["SESSION-CAPTURE-FEATURES-UNAVAILABLE"],
+                     "echo-cancelled input, stereo input orientation and microphone injection answer as on a device without them; the app's preferences read back") { p in
+            let device = try p.device()
+            try device.launchApp("Memo", .playAndRecord)
+            device.answerRecordPermission("Memo", granted: true)
+            try device.run(as: "Memo") {
+                let session = AVAudioSession.sharedInstance()
+                try session.setPrefersEchoCancelledInput(true)
+                try session.setPreferredInputOrientation(.landscapeLeft)
+                try session.setPreferredMicrophoneInjectionMode(.spokenAudio)
+                p.expect(!session.isEchoCancelledInputAvailable && !session.isEchoCancelledInputEnabled, "no echo-cancelled input")
+                p.expect(session.prefersEchoCancelledInput, "the echo-cancellation preference reads back")
+                p.expect(session.inputOrientation, equals: .none, "mono capture has no stereo orientation")
+                p.expect(session.preferredInputOrientation, equals: .landscapeLeft, "the preferred orientation reads back")
+                p.expect(!session.isMicrophoneInjectionAvailable, "no microphone injection")
+                p.expect(session.preferredMicrophoneInjectionMode, equals: .spokenAudio, "the injection preference reads back")
+                p.expect(AVAudioApplication.shared.microphoneInjectionPermission, equals: .serviceDisabled, "the injection permission")
+            }
+            p.expect(device.inputPeak("Memo") > -12, "the microphone records as before")
+        },
     ] }
 }

@@ -60,5 +60,33 @@ enum QueuePlayerChecks {
             _ = device.advance(by: .milliseconds(500))
             p.expect(device.peakDBFS(speaker, last: .milliseconds(300)) < -90, "silent after pause()")
         },
+        BuiltInCheck(["AIRPLAY-AVPLAYER-SEEK"],
+                     "AVPlayer.seek(to:) moves the playing item: after a seek to 1 s of a 3 s tone the tone ends 2 s later, not 3; a seek superseded by another completes with false, the last with true") { p in
+            let device = try p.device()
+            let url = try AudioPlayerChecks.toneFile("seek", frequency: 440, seconds: 3)
+            defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            let completions = EventLog()
+            let player = try device.launch("Music", backgroundAudio: true) { () throws -> AVPlayer in
+                try AVAudioSession.sharedInstance().setCategory(.playback)
+                try AVAudioSession.sharedInstance().setActive(true)
+                return AVPlayer(url: url)
+            }
+            let speaker = try AirPlayChecks.speaker(p, device)
+            device.run(as: "Music") { player.play() }
+            _ = device.advance(by: .milliseconds(500))
+            let sought = device.now.nanoseconds / 1_000_000
+            device.run(as: "Music") {
+                player.seek(to: CMTime(value: 1, timescale: 2)) { completions.append("first \($0)") }
+                player.seek(to: CMTime(value: 1, timescale: 1)) { completions.append("second \($0)") }
+            }
+            _ = device.advance(by: .milliseconds(100))
+            p.expect(completions.entries, equals: ["first false", "second true"], "the completion handlers")
+            let time = device.run(as: "Music") { player.currentTime().seconds }
+            p.expect(time > 1.0 && time <= 1.1, "the item's time 100 ms after the seek to 1 s: past 1 s, less the renderer's restart (\(time))")
+            _ = device.advance(by: .milliseconds(2_400))
+            p.expect(AirPlayBench.toneDBFS(device, speaker, 440, from: sought + 1_600, to: sought + 1_900) > -10, "the tone plays on after the seek")
+            p.expect(AirPlayBench.toneDBFS(device, speaker, 440, from: sought + 2_100, to: sought + 2_500) < -60,
+                     "and ends 2 s after it, with the item (without the seek it would play 2.5 s more)")
+        },
     ] }
 }

@@ -26,6 +26,7 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
             if let title = nowPlayingInfo?[MPMediaItemPropertyTitle] as? String { fields["title"] = .string(title) }
             if let elapsed = number(MPNowPlayingInfoPropertyElapsedPlaybackTime) { fields["elapsedMs"] = .integer(Int((elapsed * 1000).rounded())) }
             if let rate = number(MPNowPlayingInfoPropertyPlaybackRate) { fields["ratePerMille"] = .integer(Int((rate * 1000).rounded())) }
+            fields.merge(systemReadings(), uniquingKeysWith: { first, _ in first })
             binding.server.recordObservation("nowplaying.info", fields)
         }
     }
@@ -39,7 +40,37 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
         guard let binding = AppContext.current else {
             preconditionFailure("MPNowPlayingInfoCenter.default() must be called by app code running on a simulated device")
         }
-        return binding.server.attachment(for: binding.app, key: "MPNowPlayingInfoCenter") { MPNowPlayingInfoCenter(binding: binding) }
+        return center(for: binding)
+    }
+
+    static func center(for binding: AppBinding) -> MPNowPlayingInfoCenter {
+        binding.server.attachment(for: binding.app, key: "MPNowPlayingInfoCenter") { MPNowPlayingInfoCenter(binding: binding) }
+    }
+
+    /// Animated artwork is not drawn by the simulated lock screen, as on a device without it.
+    public class var supportedAnimatedArtworkKeys: [String] { [] }
+
+    /// What the lock screen takes from the info beyond the title and time: the media type, the
+    /// chapter, and the artwork, which it asks for at its bounds' size (the pixels it got are traced).
+    private func systemReadings() -> [String: TraceValue] {
+        var fields: [String: TraceValue] = [:]
+        if let raw = number(MPNowPlayingInfoPropertyMediaType), let type = MPNowPlayingInfoMediaType(rawValue: UInt(raw)) {
+            fields["mediaType"] = .string(["none", "audio", "video"][Int(type.rawValue)])
+        }
+        if let chapter = number(MPNowPlayingInfoPropertyChapterNumber) {
+            fields["chapter"] = .string("\(Int(chapter) + 1)/\(number(MPNowPlayingInfoPropertyChapterCount).map { String(Int($0)) } ?? "?")")
+        }
+        if let artwork = nowPlayingInfo?[MPMediaItemPropertyArtwork] as? MPMediaItemArtwork {
+            let image = artwork.image(at: artwork.bounds.size)
+            fields["artwork"] = image.map { .string("\($0.pixelSize.width)x\($0.pixelSize.height)") } ?? .null
+        }
+        return fields
+    }
+
+    /// The published language option with `identifier` (`MPNowPlayingInfoPropertyAvailableLanguageOptions`).
+    func languageOption(_ identifier: String) -> MPNowPlayingInfoLanguageOption? {
+        let groups = nowPlayingInfo?[MPNowPlayingInfoPropertyAvailableLanguageOptions] as? [MPNowPlayingInfoLanguageOptionGroup] ?? []
+        return groups.lazy.flatMap(\.languageOptions).first { $0.identifier == identifier }
     }
 
     /// The elapsed time the lock screen shows at `time`: the one set, advanced at the rate set.
@@ -54,20 +85,9 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
         case let value as Double: value
         case let value as Float: Double(value)
         case let value as Int: Double(value)
+        case let value as UInt: Double(value)
         case let value as NSNumber: value.doubleValue
         default: nil
         }
     }
 }
-
-public let MPMediaItemPropertyTitle = "title"
-public let MPMediaItemPropertyArtist = "artist"
-public let MPMediaItemPropertyAlbumTitle = "albumTitle"
-public let MPMediaItemPropertyPlaybackDuration = "playbackDuration"
-public let MPNowPlayingInfoPropertyElapsedPlaybackTime = "MPNowPlayingInfoPropertyElapsedPlaybackTime"
-public let MPNowPlayingInfoPropertyPlaybackRate = "MPNowPlayingInfoPropertyPlaybackRate"
-public let MPNowPlayingInfoPropertyDefaultPlaybackRate = "MPNowPlayingInfoPropertyDefaultPlaybackRate"
-public let MPNowPlayingInfoPropertyPlaybackQueueIndex = "MPNowPlayingInfoPropertyPlaybackQueueIndex"
-public let MPNowPlayingInfoPropertyPlaybackQueueCount = "MPNowPlayingInfoPropertyPlaybackQueueCount"
-public let MPNowPlayingInfoPropertyIsLiveStream = "MPNowPlayingInfoPropertyIsLiveStream"
-public let MPNowPlayingInfoPropertyPlaybackProgress = "MPNowPlayingInfoPropertyPlaybackProgress"

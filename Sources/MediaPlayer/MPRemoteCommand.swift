@@ -84,3 +84,18 @@ public final class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent, @unch
         super.init(command: command, timestamp: timestamp)
     }
 }
+
+/// `MPSeekCommandEventType` (raw values from MPRemoteCommandEvent.h).
+public enum MPSeekCommandEventType: UInt, Sendable {
+    case beginSeeking = 0, endSeeking = 1
+}
+
+/// Seek forward and backward: one event when the button is pressed, one when it is released.
+public class MPSeekCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+    public let type: MPSeekCommandEventType
+
+    init(command: MPRemoteCommand, timestamp: TimeInterval, type: MPSeekCommandEventType) {
+        self.type = type
+        super.init(command: command, timestamp: timestamp)
+    }
+}

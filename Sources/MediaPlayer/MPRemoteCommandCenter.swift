@@ -15,6 +15,16 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     public let skipBackwardCommand = MPSkipIntervalCommand()
     public let changePlaybackPositionCommand = MPChangePlaybackPositionCommand()
     public let changePlaybackRateCommand = MPChangePlaybackRateCommand()
+    public let seekForwardCommand = MPRemoteCommand()
+    public let seekBackwardCommand = MPRemoteCommand()
+    public let ratingCommand = MPRatingCommand()
+    public let changeRepeatModeCommand = MPChangeRepeatModeCommand()
+    public let changeShuffleModeCommand = MPChangeShuffleModeCommand()
+    public let likeCommand = MPFeedbackCommand()
+    public let dislikeCommand = MPFeedbackCommand()
+    public let bookmarkCommand = MPFeedbackCommand()
+    public let enableLanguageOptionCommand = MPRemoteCommand()
+    public let disableLanguageOptionCommand = MPRemoteCommand()
     private let binding: AppBinding
 
     private init(binding: AppBinding) {
@@ -53,6 +63,31 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
         case let .changePlaybackRate(rate):
             return changePlaybackRateCommand.deliver(
                 MPChangePlaybackRateCommandEvent(command: changePlaybackRateCommand, timestamp: time, playbackRate: rate))
+        case let .seekForward(begin), let .seekBackward(begin):
+            let target = if case .seekForward = command { seekForwardCommand } else { seekBackwardCommand }
+            return target.deliver(MPSeekCommandEvent(command: target, timestamp: time, type: begin ? .beginSeeking : .endSeeking))
+        case let .like(negative): return likeCommand.deliver(MPFeedbackCommandEvent(command: likeCommand, timestamp: time, isNegative: negative))
+        case let .dislike(negative):
+            return dislikeCommand.deliver(MPFeedbackCommandEvent(command: dislikeCommand, timestamp: time, isNegative: negative))
+        case let .bookmark(negative):
+            return bookmarkCommand.deliver(MPFeedbackCommandEvent(command: bookmarkCommand, timestamp: time, isNegative: negative))
+        case let .rating(rating):
+            // The rating control offers only the command's range.
+            guard rating >= ratingCommand.minimumRating, rating <= ratingCommand.maximumRating else { return nil }
+            return ratingCommand.deliver(MPRatingCommandEvent(command: ratingCommand, timestamp: time, rating: rating))
+        case let .changeRepeatMode(raw):
+            guard let type = MPRepeatType(rawValue: raw) else { return nil }
+            return changeRepeatModeCommand.deliver(MPChangeRepeatModeCommandEvent(command: changeRepeatModeCommand, timestamp: time, repeatType: type))
+        case let .changeShuffleMode(raw):
+            guard let type = MPShuffleType(rawValue: raw) else { return nil }
+            return changeShuffleModeCommand.deliver(
+                MPChangeShuffleModeCommandEvent(command: changeShuffleModeCommand, timestamp: time, shuffleType: type))
+        case let .enableLanguageOption(identifier, setting), let .disableLanguageOption(identifier, setting):
+            // The lock screen lists only the options the app published; others cannot be picked.
+            let target = if case .enableLanguageOption = command { enableLanguageOptionCommand } else { disableLanguageOptionCommand }
+            guard let option = MPNowPlayingInfoCenter.center(for: binding).languageOption(identifier),
+                  let setting = MPChangeLanguageOptionSetting(rawValue: setting) else { return nil }
+            return target.deliver(MPChangeLanguageOptionCommandEvent(command: target, timestamp: time, languageOption: option, setting: setting))
         }
     }
 }

@@ -85,6 +85,19 @@ extension ActivationArbiter {
         return changingDerivedState { $0.sessions[app]?.ioRunning = true }
     }
 
+    /// Why an I/O start of the app, configured with `traits`, would be refused for being outside
+    /// the foreground, if it would.
+    public func backgroundStartError(_ app: AppID, traits: SessionTraits) -> SessionError? {
+        request(for: app, traits: traits).flatMap(ActivationRules.backgroundStartError)
+    }
+
+    /// True when the app's running session is neither active nor interrupted: what an I/O start
+    /// activates implicitly.
+    public func isInactive(_ app: AppID) -> Bool {
+        guard let session = sessions[app], session.lifecycle != .notRunning, case .inactive = session.state else { return false }
+        return true
+    }
+
     /// The app stopped or paused all its I/O.
     public mutating func ioStopped(_ app: AppID) -> [PolicyAction] {
         changingDerivedState { $0.sessions[app]?.ioRunning = false }

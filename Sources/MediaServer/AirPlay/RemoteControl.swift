@@ -8,6 +8,15 @@ public enum RemoteCommand: Sendable, Hashable {
     case skipForward(seconds: Double), skipBackward(seconds: Double)
     case changePlaybackPosition(seconds: Double)
     case changePlaybackRate(Float)
+    /// Press (`begin`) and release of a seek button (MPSeekCommandEvent's type).
+    case seekForward(begin: Bool), seekBackward(begin: Bool)
+    /// Feedback; `negative` withdraws it (MPFeedbackCommandEvent's isNegative).
+    case like(negative: Bool), dislike(negative: Bool), bookmark(negative: Bool)
+    case rating(Float)
+    /// MPRepeatType and MPShuffleType raw values.
+    case changeRepeatMode(Int), changeShuffleMode(Int)
+    /// A language option by its identifier, with MPChangeLanguageOptionSetting's raw value.
+    case enableLanguageOption(identifier: String, setting: Int), disableLanguageOption(identifier: String, setting: Int)
 
     /// The scenario spelling (`pause`, `skip-forward` …).
     public var name: String {
@@ -22,6 +31,16 @@ public enum RemoteCommand: Sendable, Hashable {
         case .skipBackward: "skip-backward"
         case .changePlaybackPosition: "change-playback-position"
         case .changePlaybackRate: "change-playback-rate"
+        case .seekForward: "seek-forward"
+        case .seekBackward: "seek-backward"
+        case .like: "like"
+        case .dislike: "dislike"
+        case .bookmark: "bookmark"
+        case .rating: "rating"
+        case .changeRepeatMode: "change-repeat-mode"
+        case .changeShuffleMode: "change-shuffle-mode"
+        case .enableLanguageOption: "enable-language-option"
+        case .disableLanguageOption: "disable-language-option"
         }
     }
 }

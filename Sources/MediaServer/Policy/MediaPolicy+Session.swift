@@ -23,18 +23,20 @@ extension MediaPolicy {
     /// Now Playing app (which may then start from the background); an input category asks for
     /// the microphone the first time (2013 talk).
     public mutating func activate(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
-        try input { policy throws(SessionError) in
-            let configuration = policy.configuration(of: app)
-            var effects = policy.apply(try policy.activation.activate(app, traits: configuration.traits, system: policy.system))
-            effects += policy.routeMayHaveChanged(.categoryChanged)
-            if !configuration.isMixable, configuration.allowsOutput, policy.session(app)?.receivesRemoteControlEvents == true,
-               !policy.isNowPlaying(app) {
-                policy.activation.setNowPlaying(app)
-                effects.append(.nowPlaying(app))
-            }
-            if configuration.allowsInput { effects += policy.askForRecordPermissionIfUndetermined(app) }
-            return effects
+        try input { policy throws(SessionError) in try policy.activating(app) }
+    }
+
+    /// What `setActive(true)` does, shared with the implicit activation of an I/O start.
+    private mutating func activating(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
+        let configuration = self.configuration(of: app)
+        var effects = apply(try activation.activate(app, traits: configuration.traits, system: system))
+        effects += routeMayHaveChanged(.categoryChanged)
+        if !configuration.isMixable, configuration.allowsOutput, session(app)?.receivesRemoteControlEvents == true, !isNowPlaying(app) {
+            activation.setNowPlaying(app)
+            effects.append(.nowPlaying(app))
         }
+        if configuration.allowsInput { effects += askForRecordPermissionIfUndetermined(app) }
+        return effects
     }
 
     /// `setActive(false, options:)`: the effects, and the error the call reports (isBusy with
@@ -51,9 +53,22 @@ extension MediaPolicy {
 
     /// An audio object of the app started I/O (a player playing, a recorder recording). It can be
     /// refused: `cannotStartPlaying` from the background without the audio mode (2013 talk).
+    ///
+    /// An inactive session is activated first, exactly as `setActive(true)` would activate it (so
+    /// it interrupts or ducks others, and its refusals are the I/O start's): Apple's Audio Session
+    /// Programming Guide, "Activating an Audio Session", says the system activates the session
+    /// when the app starts playing or recording if the app did not. The I/O start's own refusal
+    /// comes first (`cannotStartPlaying` from the background without the audio mode, as device
+    /// logs show it), then the activation's. An interrupted session is not activated: its I/O
+    /// waits for the interruption's end, as before.
     public mutating func ioStarted(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
         try input { policy throws(SessionError) in
-            let effects = policy.apply(try policy.activation.ioStarted(app))
+            var effects: [PolicyEffect] = []
+            if policy.activation.isInactive(app) {
+                if let refusal = policy.activation.backgroundStartError(app, traits: policy.configuration(of: app).traits) { throw refusal }
+                effects = try policy.activating(app)
+            }
+            effects += policy.apply(try policy.activation.ioStarted(app))
             policy.withSession(app) { $0.ioRunning = true }
             return effects
         }
