@@ -1,3 +1,4 @@
+@testable import BuiltInChecks
 @testable import Conformance
 import Foundation
 import AudioToolbox
