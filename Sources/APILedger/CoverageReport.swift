@@ -65,7 +65,7 @@ public struct CoverageReport: Sendable {
         "Statuses:",
         "",
         "- **simulated**: in our modules, and a test or built-in check uses it. The note names the file. This is a",
-        "  first cut by name: the first file of `Tests/` or `Sources/Conformance/` that names both the type and the",
+        "  first cut by name: the first file of `Tests/` or `Sources/BuiltInChecks/` that names both the type and the",
         "  member as whole words. A file can name a symbol without checking what it does, so follow the file.",
         "- **declared**: in our modules, answering as Apple documents for a device without the feature (the note says",
         "  why), or not yet named by any test (the note says so).",

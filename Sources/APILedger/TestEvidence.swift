@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which test or built-in check exercises a symbol. A first cut, by name: a symbol counts as
-/// exercised by the first file (in path order) of `Tests/` or `Sources/Conformance/` that names
+/// exercised by the first file (in path order) of `Tests/` or `Sources/BuiltInChecks/` that names
 /// both its type and its member as whole words (a global: its name). A file can name a symbol
 /// without checking what it does, so the ledger cites the file for a reader to follow.
 public struct TestEvidence: Sendable {
@@ -9,7 +9,7 @@ public struct TestEvidence: Sendable {
     var filesByWord: [Substring: [String]] = [:]
 
     /// Indexes every `.swift` file below the given folders of the package.
-    public init(packageRoot: URL, folders: [String] = ["Tests", "Sources/Conformance"]) throws {
+    public init(packageRoot: URL, folders: [String] = ["Tests", "Sources/BuiltInChecks"]) throws {
         let fm = FileManager.default
         var files: [String] = []
         for folder in folders {

@@ -6,7 +6,7 @@ import Soundcheck
 /// The player as the bench knows it: its name in scenario files, how to make one (with an episode
 /// loaded), its background mode, and the actions scenarios may call.
 enum PodcastBench {
-    static func app(_ make: @escaping () -> PodcastPlayer = { PodcastPlayer() }) -> BenchApp<PodcastPlayer> {
+    static func app(_ make: @escaping @Sendable () -> PodcastPlayer = { PodcastPlayer() }) -> BenchApp<PodcastPlayer> {
         BenchApp("Podcasts", backgroundModes: [.audio], make: { try loaded(make()) })
         .action("play") { try $0.play() }
         .action("pause") { $0.pause() }
@@ -33,7 +33,7 @@ enum PodcastBench {
         let settings: [String: Any] = [
             AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 24_000.0, AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16,
         ]
-        let partial = url.appendingPathExtension("part")
+        let partial = url.deletingLastPathComponent().appendingPathComponent("podcast-episode-1k.partial-\(getpid()).wav")
         do {
             let file = try AVAudioFile(forWriting: partial, settings: settings)
             let frames = AVAudioFrameCount(75 * 24_000)

@@ -8,7 +8,7 @@ import Testing
 /// at the ports over a time range, the lock screen's commands, and a recorded clip.
 @Suite struct SimulatedDeviceTests {
     @Test func unplugPausesAndTheSpeakerStaysSilent() throws {
-        let device = try SimulatedDevice(profile: "iphone", platform: .ios16, seed: 1)
+        let device = try SimulatedDevice(profile: "iphone", platform: .ios14, seed: 1)
         let headphones = try device.attach("wired-headphones")
         let player = try device.launch("Podcasts", backgroundAudio: true) { try PodcastBench.loaded() }
         try device.run(as: "Podcasts") { try player.play() }
