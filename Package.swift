@@ -117,7 +117,7 @@ let package = Package(
 
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
-        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
+        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore", "CRealtimeProbe"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),

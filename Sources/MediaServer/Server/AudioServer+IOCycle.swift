@@ -98,8 +98,11 @@ extension AudioServer {
         } else {
             capture = .everything
         }
+        let watches = io.watchPlan.map { plan in
+            isInputTap ? plan.watches(nil, Self.tapApp(uid)) : plan.watches(device.ports.first { $0.uid == uid }, nil)
+        } ?? []
         var sink = PortSink(portUID: uid, channelCount: channels, clock: clock ?? io.clock ?? IOClock(rate: .hz48000), capture: capture,
-                            levelsThroughout: !isInputTap && io.settings.levelHorizon != nil)
+                            levelsThroughout: !isInputTap && io.settings.levelHorizon != nil, watches: watches)
         if let horizon = io.settings.levelHorizon, !isInputTap { sink.reserve(duration: horizon) }
         return sink
     }
