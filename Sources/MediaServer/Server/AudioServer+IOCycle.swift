@@ -112,8 +112,11 @@ extension AudioServer {
         for slot in io.layout where !slot.isClientInput || slot.isInputTap {
             let index = sinkIndex(for: slot)
             padWithSilence(sink: index, upTo: start)
+            // A channel nothing was mixed into is written as silence: the sink records it without
+            // reading its zeros (most ports are silent most of the time).
             io.sinks[index].write(frameCount: frames) { channel in
-                channel < slot.channels ? engine.output(channel: slot.firstChannel + channel, frames: frames) : nil
+                channel < slot.channels && !engine.isSilent(channel: slot.firstChannel + channel)
+                    ? engine.output(channel: slot.firstChannel + channel, frames: frames) : nil
             }
         }
     }
