@@ -38,8 +38,11 @@ struct SinkWatches: Sendable, LevelChunkObserver {
 
     @inline(__always)
     mutating func levelChunk(channel: Int, block: Int, peak: Float, energy: Double, frames: Int) {
-        for index in routes[channel] {
-            detectors[index].levelChunk(block: block, peak: peak, energy: energy, frames: frames)
+        // Indexed: iterating an array with for-in allocates in a debug build (its iterator reads
+        // through a coroutine there), and this runs for every block piece.
+        let route = routes[channel]
+        for position in 0..<route.count {
+            detectors[route[position]].levelChunk(block: block, peak: peak, energy: energy, frames: frames)
         }
     }
 
@@ -47,7 +50,8 @@ struct SinkWatches: Sendable, LevelChunkObserver {
     @inline(__always)
     mutating func samples(channel: Int, _ samples: UnsafePointer<Float>?, count: Int, at frame: Int64) {
         guard wantsSamples[channel] else { return }
-        for index in routes[channel] { detectors[index].samples(samples, count: count, at: frame) }
+        let route = routes[channel]
+        for position in 0..<route.count { detectors[route[position]].samples(samples, count: count, at: frame) }
     }
 
     /// What watch `id` heard on `channel` (1-based); nil when the watch or channel is not watched here.
