@@ -89,6 +89,9 @@ public final class AudioServer: @unchecked Sendable {
         // nothing of a finished run would ever be freed: a process running thousands of scenarios
         // (`soundcheck explore`) kept every run's device, sinks and trace. Letting go of the
         // server's side frees them; the run's results were taken before this.
+        // Held here until the end, so their deinits (which may call back into the server) run
+        // after the assignments below, not while one of them has the server's state open.
+        let finished = (attachments, endpoints, io, clock.isShared ? nil : clock.scheduler)
         attachments.removeAll()
         endpoints.removeAll()
         io = AudioIO()
@@ -97,6 +100,7 @@ public final class AudioServer: @unchecked Sendable {
             clock.scheduler = Scheduler()
             try? clock.scheduler.advance(to: now)
         }
+        withExtendedLifetime(finished) {}
     }
 }
 
