@@ -143,7 +143,7 @@ let package = Package(
 
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore", "CRealtimeProbe"]),
-        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
+        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore", "CRealtimeProbe"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
         // The bench over a user's own app type (Soundcheck's BenchApp), with its scenario files.
         .testTarget(name: "BenchTests", dependencies: ["Soundcheck", "AVFAudio", "SimCore"], exclude: ["Scenarios"]),

@@ -154,6 +154,10 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(name: "explore-throughput", dependencies: ["ExploreWorkloads"]),
+        // `soundcheck explore` in-process: steps per second and peak memory for 1,000 and 10,000 runs.
+        .executableTarget(name: "explore-runs", dependencies: ["ExploreWorkloads", .product(name: "Scenario", package: "Soundcheck")]),
+        // The one-hour scenario with check windows of 2 s to 60 min: speed and peak memory per window length.
+        .executableTarget(name: "hour-windows", dependencies: ["ScenarioWorkloads", "ExploreWorkloads", .product(name: "SimCore", package: "Soundcheck")]),
         // A JACK client of ours next to an idle reference client on a dummy server: xruns and
         // callback durations (a wall-clock run of its own, not an ordo-one benchmark).
         .executableTarget(

@@ -11,6 +11,15 @@ extension TestToneFile {
     /// on every run (LAME is deterministic for the same input and settings).
     public static func mp3(frequency: Int, amplitude: Double = 0.25, sampleRate: Int = 44_100, seconds: Int = 1)
         throws(SoundFileError) -> Data {
+        try mp3Cache.value(for: .init(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds))
+        { () throws(SoundFileError) -> Data in
+            try encodeMP3(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds)
+        }
+    }
+
+    private static let mp3Cache = TestToneCache<Data>()
+
+    private static func encodeMP3(frequency: Int, amplitude: Double, sampleRate: Int, seconds: Int) throws(SoundFileError) -> Data {
         let pcm = try SoundFile(readingData: wav(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds),
                                 name: "tone.wav")
         defer { pcm.close() }

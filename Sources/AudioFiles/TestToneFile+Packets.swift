@@ -32,11 +32,16 @@ extension TestToneFile {
     /// same packets on every run) with its AudioSpecificConfig as the cookie.
     public static func aac(frequency: Int, amplitude: Double = 0.25, sampleRate: Int = 44_100, seconds: Int = 1)
         throws(SoundFileError) -> CompressedPackets {
-        let encoded = try encode(AV_CODEC_ID_AAC, AV_SAMPLE_FMT_FLTP, bitRate: 96_000,
-                                 tone(frequency, amplitude, sampleRate, seconds), sampleRate: sampleRate)
-        return CompressedPackets(magicCookie: encoded.extradata, packets: encoded.packets, framesPerPacket: encoded.frameSize,
-                                 sampleRate: sampleRate)
+        try aacCache.value(for: .init(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds))
+        { () throws(SoundFileError) -> CompressedPackets in
+            let encoded = try encode(AV_CODEC_ID_AAC, AV_SAMPLE_FMT_FLTP, bitRate: 96_000,
+                                     tone(frequency, amplitude, sampleRate, seconds), sampleRate: sampleRate)
+            return CompressedPackets(magicCookie: encoded.extradata, packets: encoded.packets, framesPerPacket: encoded.frameSize,
+                                     sampleRate: sampleRate)
+        }
     }
+
+    private static let aacCache = TestToneCache<CompressedPackets>()
 
     /// The tone as mono 16-bit Apple Lossless packets (FFmpeg's ALAC encoder) with the bare
     /// 24-byte ALACSpecificConfig as the cookie, as a CAF file stores it.

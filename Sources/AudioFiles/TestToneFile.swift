@@ -9,6 +9,14 @@ import Foundation
 public enum TestToneFile {
     /// A mono WAV of `frequency` hertz at `amplitude` (linear, full scale 1).
     public static func wav(frequency: Int, amplitude: Double = 0.25, sampleRate: Int = 48_000, seconds: Int = 1) -> Data {
+        wavCache.value(for: .init(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds)) {
+            makeWAV(frequency: frequency, amplitude: amplitude, sampleRate: sampleRate, seconds: seconds)
+        }
+    }
+
+    private static let wavCache = TestToneCache<Data>()
+
+    private static func makeWAV(frequency: Int, amplitude: Double, sampleRate: Int, seconds: Int) -> Data {
         let frames = sampleRate * seconds
         var data = Data(capacity: 44 + 2 * frames)
         let dataBytes = UInt32(2 * frames)

@@ -51,26 +51,45 @@ struct RunCommand: ParsableCommand {
         if let trace { try OutputFile.makeFolder(trace, what: "the trace folder") }
 
         let started = Date()
-        var outcomes: [ScenarioOutcome] = []
-        for found in files {
-            let outcome = jack.backend == .jack
-                ? ScenarioOutcome.runOnJACK(file: found.path, seed: seed, platform: platformProfile, options: jack.jackOptions)
-                : ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile, invariants: invariants)
+        // Each outcome is printed and reduced to its summary in input order, then dropped, so a big
+        // folder costs the memory of the runs in flight, not of every trace.
+        let summaries = Summaries()
+        let deliver: @Sendable (Int, ScenarioOutcome) -> Bool = { [trace, suggest] index, outcome in
             print(outcome.progressLine)
             if let report = outcome.report { print(report, terminator: "") }
             if suggest, let result = outcome.result { print(result.suggestedExpectations) }
             if let trace, let result = outcome.result {
-                let path = (trace as NSString).appendingPathComponent(found.name + ".jsonl")
-                try OutputFile.makeFolder((path as NSString).deletingLastPathComponent, what: "the trace folder")
-                try OutputFile.write(result.trace.jsonLines, to: path, what: "the trace of \(found.path)")
+                let path = (trace as NSString).appendingPathComponent(files[index].name + ".jsonl")
+                do {
+                    try OutputFile.makeFolder((path as NSString).deletingLastPathComponent, what: "the trace folder")
+                    try OutputFile.write(result.trace.jsonLines, to: path, what: "the trace of \(files[index].path)")
+                } catch {
+                    summaries.fail(error)
+                    return false
+                }
             }
-            outcomes.append(outcome)
+            summaries.append(outcome.summary)
+            return true
         }
+        if jack.backend == .jack {
+            // One JACK server plays one scenario at a time.
+            for (index, found) in files.enumerated() {
+                let outcome = ScenarioOutcome.runOnJACK(file: found.path, seed: seed, platform: platformProfile, options: jack.jackOptions)
+                guard deliver(index, outcome) else { break }
+            }
+        } else {
+            // Every core: each run builds its own device and clock, so results do not depend on it.
+            ParallelRuns.forEachInOrder(files, { [seed, invariants] found in
+                ScenarioOutcome.run(file: found.path, seed: seed, platform: platformProfile, invariants: invariants)
+            }, deliver: deliver)
+        }
+        if let error = summaries.error { throw error }
+        let outcomes = summaries.all
         let seconds = Date().timeIntervalSince(started)
         print()
         print(TextTable.render([["scenario", "result", "seed", "platform", "events", "failures"]] + outcomes.map(\.row)), terminator: "")
         let passed = outcomes.filter(\.passed).count
-        let events = outcomes.reduce(0) { $0 + ($1.result?.eventsRun ?? 0) }
+        let events = outcomes.reduce(0) { $0 + ($1.eventsRun ?? 0) }
         let rate = seconds > 0 ? Int(Double(events) / seconds) : 0
         print("\(outcomes.count) scenarios: \(passed) passed, \(outcomes.count - passed) failed; "
             + "\(events) events in \(String(format: "%.3f", seconds)) s (\(rate) events/s)")
@@ -79,8 +98,32 @@ struct RunCommand: ParsableCommand {
     }
 }
 
+/// What `run` keeps of each scenario once it is printed: its table row and JUnit entry.
+struct ScenarioSummary: Sendable {
+    let file: String
+    let name: String
+    let passed: Bool
+    /// Nil when the scenario ran (see `failures`).
+    let error: String?
+    let firstFailure: String?
+    let failureReport: String
+    let eventsRun: Int?
+    let row: [String]
+}
+
+/// The summaries in input order, and the first error writing a trace.
+private final class Summaries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var summaries: [ScenarioSummary] = []
+    private(set) var error: Error?
+
+    func append(_ summary: ScenarioSummary) { lock.withLock { summaries.append(summary) } }
+    func fail(_ error: Error) { lock.withLock { self.error = error } }
+    var all: [ScenarioSummary] { lock.withLock { summaries } }
+}
+
 /// One scenario file's run: its result, or the error that kept it from running.
-struct ScenarioOutcome {
+struct ScenarioOutcome: Sendable {
     let file: String
     let result: ScenarioResult?
     let error: String?
@@ -118,6 +161,12 @@ struct ScenarioOutcome {
         let leftovers = result.leftovers.map { "  still queued at the end: \($0)\n" }.joined()
         let text = (result.passed ? "" : result.failureReport) + leftovers
         return text.isEmpty ? nil : text
+    }
+
+    var summary: ScenarioSummary {
+        ScenarioSummary(file: file, name: result?.scenario.name ?? file, passed: passed, error: result == nil ? error ?? "did not run" : nil,
+                        firstFailure: result?.failures.first?.message, failureReport: result?.failureReport ?? "",
+                        eventsRun: result?.eventsRun, row: row)
     }
 
     var row: [String] {

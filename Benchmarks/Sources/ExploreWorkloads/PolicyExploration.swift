@@ -40,3 +40,22 @@ public func cpuModel() -> String {
     let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
     return line.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
 }
+
+/// The process's peak resident memory (VmHWM) in MiB.
+public func peakResidentMiB() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+/// Starts a new peak: Linux resets VmHWM to the current resident size when "5" is written to
+/// /proc/self/clear_refs, so one process can measure several workloads' peaks one after another.
+public func resetPeakResident() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+/// The median and the spread of some figures, as the notes quote them.
+public func medianAndSpread(_ values: [Double]) -> (median: Double, low: Double, high: Double) {
+    let sorted = values.sorted()
+    return (sorted[sorted.count / 2], sorted.first ?? 0, sorted.last ?? 0)
+}

@@ -215,6 +215,12 @@ public final class RenderEngine {
         return UnsafeBufferPointer(start: outputs + channel * maxFrames, count: frames)
     }
 
+    /// Whether the installed program can put any sound on output channel `channel`; when not,
+    /// its samples are all zero and readers may treat the cycle as silence without reading them.
+    public func isSilent(channel: Int) -> Bool {
+        channel >= installed.outputChannels || !installed.audibleOutputs[channel]
+    }
+
     /// The last cycle's peak of output channel `channel` (the engine's meter), measured when
     /// asked: metering every channel of every cycle cost more than the mix itself.
     public func peak(channel: Int) -> Float {

@@ -10,10 +10,23 @@ public struct RenderProgram: Sendable, Hashable {
 
     public static let empty = RenderProgram(ops: [], scratchChannels: 0, outputChannels: 0)
 
+    /// For each output channel, whether any op can put sound there: an `accumulate` into it, or a
+    /// client reading it as input (which may process it in place). The others stay silent.
+    public let audibleOutputs: [Bool]
+
     init(ops: [RenderOp], scratchChannels: Int, outputChannels: Int) {
         self.ops = ops
         self.scratchChannels = scratchChannels
         self.outputChannels = outputChannels
+        var audible = Array(repeating: false, count: outputChannels)
+        for op in ops {
+            switch op {
+            case let .accumulate(_, output, _, _, _) where output < outputChannels: audible[output] = true
+            case let .renderClient(_, _, input) where input >= 0 && input < outputChannels: audible[input] = true
+            default: break
+            }
+        }
+        audibleOutputs = audible
     }
 
     /// One voice as the program sees it: which engine voice, how many channels it renders, where

@@ -52,17 +52,19 @@ final class AcousticEcho: RenderClient {
         // The pointers are read into locals once: every IO cycle of every device with a built-in
         // mic passes here, and each read of a stored property is an exclusivity check when unoptimised.
         let output = cycle.output, ring = ring, mask = mask
-        let start = Int(truncatingIfNeeded: cycle.sampleTime)
-        for index in 0..<cycle.frames {
-            let slot = (start + index) & mask
-            output[index] = ring[slot]
-            ring[slot] = 0
-        }
+        // At most two contiguous runs of the ring, each moved out and cleared in one go.
+        let start = Int(truncatingIfNeeded: cycle.sampleTime) & mask
+        let run = min(cycle.frames, mask + 1 - start)
+        output.update(from: ring + start, count: run)
+        (ring + start).update(repeating: 0, count: run)
+        (output + run).update(from: ring, count: cycle.frames - run)
+        ring.update(repeating: 0, count: cycle.frames - run)
     }
 
     /// Render side, after the engine rendered frames `[start, start + frames)`: schedules what the
     /// coupled outputs played into the ring, and mixes it down into `played`.
-    func capture(frames: Int, start: Int64, output: (Int) -> UnsafeBufferPointer<Float>) {
+    /// A silent channel (`output` nil) adds nothing, and is skipped.
+    func capture(frames: Int, start: Int64, output: (Int) -> UnsafeBufferPointer<Float>?) {
         let ring = ring, mask = mask   // once, as in `render`
         played.clear(frames: frames, at: start)
         let first = Int(truncatingIfNeeded: start)
@@ -73,9 +75,9 @@ final class AcousticEcho: RenderClient {
             let scale = 1 / Float(source.channels)
             let delayed = first + source.delayFrames
             for channel in source.firstChannel..<(source.firstChannel + source.channels) {
-                let samples = output(channel)
+                guard let samples = output(channel) else { continue }
                 played.add(samples, gain: scale, frames: frames, at: start)
-                for index in 0..<frames { ring[(delayed + index) & mask] += samples[index] * scale * source.gain }
+                mixIntoFrameRing(ring, mask: mask, at: delayed, samples, scale, source.gain, frames: frames)
             }
         }
     }

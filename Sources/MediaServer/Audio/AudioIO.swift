@@ -14,6 +14,8 @@ import VirtualDevices
 /// policy changed (`MediaPolicy.generation`), so a steady cycle allocates nothing.
 struct AudioIO {
     var settings = AudioMixSettings()
+    /// The watches each new sink carries (a scenario's audio checks).
+    var watchPlan: SinkWatchPlan?
     var engine: RenderEngine?
     /// Set when IO starts; a new segment per restart at another rate.
     var clock: IOClock?

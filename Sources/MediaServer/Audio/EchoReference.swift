@@ -37,15 +37,15 @@ public final class EchoReference {
     /// Render side: frames `[start, start + frames)` start from silence, before `add`.
     func clear(frames: Int, at start: Int64) {
         let ring = ring, mask = mask
-        let first = Int(truncatingIfNeeded: start)
-        for index in 0..<frames { ring[(first + index) & mask] = 0 }
+        let first = Int(truncatingIfNeeded: start) & mask
+        let run = min(frames, mask + 1 - first)
+        (ring + first).update(repeating: 0, count: run)
+        ring.update(repeating: 0, count: frames - run)
     }
 
     /// Render side: mixes `samples × gain` into frames `[start, start + frames)`.
     func add(_ samples: UnsafeBufferPointer<Float>, gain: Float, frames: Int, at start: Int64) {
-        let ring = ring, mask = mask
-        let first = Int(truncatingIfNeeded: start)
-        for index in 0..<frames { ring[(first + index) & mask] += samples[index] * gain }
+        mixIntoFrameRing(ring, mask: mask, at: Int(truncatingIfNeeded: start), samples, gain, 1, frames: frames)
     }
 }
 
@@ -61,4 +61,19 @@ func resizeFrameRing(_ ring: inout UnsafeMutablePointer<Float>, mask: inout Int,
         mask = capacity - 1
     }
     ring.initialize(repeating: 0, count: mask + 1)
+}
+
+/// Render side: adds `samples × gain × scale` (in that order, so the sums are the same bits as
+/// one frame at a time) into a frame ring from frame `first`, as at most two contiguous runs: a
+/// plain loop over each, which the optimiser vectorizes, where masking every index kept it scalar.
+@inline(__always)
+func mixIntoFrameRing(_ ring: UnsafeMutablePointer<Float>, mask: Int, at first: Int, _ samples: UnsafeBufferPointer<Float>,
+                      _ gain: Float, _ scale: Float, frames: Int) {
+    guard let source = samples.baseAddress else { return }
+    let start = first & mask
+    let run = min(frames, mask + 1 - start)
+    let head = ring + start
+    for index in 0..<run { head[index] += source[index] * gain * scale }
+    let rest = source + run
+    for index in 0..<(frames - run) { ring[index] += rest[index] * gain * scale }
 }

@@ -49,6 +49,8 @@ extension AudioServer {
     func applyAcousticPath(frames: Int, engine: RenderEngine) {
         let acoustic = io.acousticEcho
         guard acoustic.isActive else { return }
-        acoustic.capture(frames: frames, start: engine.position - Int64(frames)) { engine.output(channel: $0, frames: frames) }
+        acoustic.capture(frames: frames, start: engine.position - Int64(frames)) {
+            engine.isSilent(channel: $0) ? nil : engine.output(channel: $0, frames: frames)
+        }
     }
 }

@@ -79,6 +79,9 @@ extension AudioServer {
 
     static func inputTapUID(_ app: AppID) -> String { "input:\(app.name)" }
 
+    /// The app whose input tap has this UID (`inputTapUID`'s inverse).
+    static func tapApp(_ uid: String) -> AppID { AppID(String(uid.dropFirst("input:".count))) }
+
     /// The frame a control change made now applies from: the frame playing at this instant.
     var controlFrame: Int64 { io.clock?.frame(at: now) ?? 0 }
 

@@ -98,8 +98,11 @@ extension AudioServer {
         } else {
             capture = .everything
         }
+        let watches = io.watchPlan.map { plan in
+            isInputTap ? plan.watches(nil, Self.tapApp(uid)) : plan.watches(device.ports.first { $0.uid == uid }, nil)
+        } ?? []
         var sink = PortSink(portUID: uid, channelCount: channels, clock: clock ?? io.clock ?? IOClock(rate: .hz48000), capture: capture,
-                            levelsThroughout: !isInputTap && io.settings.levelHorizon != nil)
+                            levelsThroughout: !isInputTap && io.settings.levelHorizon != nil, watches: watches)
         if let horizon = io.settings.levelHorizon, !isInputTap { sink.reserve(duration: horizon) }
         return sink
     }
@@ -109,8 +112,11 @@ extension AudioServer {
         for slot in io.layout where !slot.isClientInput || slot.isInputTap {
             let index = sinkIndex(for: slot)
             padWithSilence(sink: index, upTo: start)
+            // A channel nothing was mixed into is written as silence: the sink records it without
+            // reading its zeros (most ports are silent most of the time).
             io.sinks[index].write(frameCount: frames) { channel in
-                channel < slot.channels ? engine.output(channel: slot.firstChannel + channel, frames: frames) : nil
+                channel < slot.channels && !engine.isSilent(channel: slot.firstChannel + channel)
+                    ? engine.output(channel: slot.firstChannel + channel, frames: frames) : nil
             }
         }
     }

@@ -99,6 +99,23 @@ public final class AudioServer: @unchecked Sendable {
     /// owns the server (`SimulatedDevice` when discarded, the scenario runner after its run).
     public func endSimulation() {
         for slot in attachments.keys.sorted() { (attachments[slot] as? SimulationResource)?.simulationEnded() }
+        // The apps' objects and the server hold each other (facades reach the server; the server
+        // holds their render clients, notification endpoints, attachments and queued work), so
+        // nothing of a finished run would ever be freed: a process running thousands of scenarios
+        // (`soundcheck explore`) kept every run's device, sinks and trace. Letting go of the
+        // server's side frees them; the run's results were taken before this.
+        // Held here until the end, so their deinits (which may call back into the server) run
+        // after the assignments below, not while one of them has the server's state open.
+        let finished = (attachments, endpoints, io, clock.isShared ? nil : clock.scheduler)
+        attachments.removeAll()
+        endpoints.removeAll()
+        io = AudioIO()
+        if !clock.isShared {
+            let now = clock.scheduler.now
+            clock.scheduler = Scheduler()
+            try? clock.scheduler.advance(to: now)
+        }
+        withExtendedLifetime(finished) {}
     }
 }
 

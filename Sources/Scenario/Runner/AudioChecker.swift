@@ -11,27 +11,41 @@ struct AudioChecker {
     /// Every port seen during the run.
     let ports: SeenPorts
 
-    /// Before the run: output port sinks keep samples and levels only inside the intervals the
-    /// scenario's audio checks look at, so memory does not grow with the scenario's duration.
-    static func limitCapture(of server: AudioServer, to scenario: Scenario) {
-        server.audioMixSettings.captureWindows = scenario.expectations.compactMap { expectation in
-            guard case let .audio(check) = expectation.kind else { return nil }
-            return check.from..<max(check.from, check.to)
+    /// Before the run: every audio check becomes a watch (`AudioWatch`) on the sinks of the port
+    /// or app it names, measured while the IO writes them; output sinks keep no samples, only
+    /// their level envelope over the whole run, for the report's per-port-channel lanes
+    /// (`LevelSummary`). Memory does not grow with the run or with the checks' windows.
+    static func watch(with server: AudioServer, for scenario: Scenario) {
+        var watches: [(target: AudioTarget, watch: AudioWatch)] = []
+        for (index, expectation) in scenario.expectations.enumerated() {
+            guard case let .audio(check) = expectation.kind else { continue }
+            let watch = check.watch(id: index)
+            watches.append((check.target, watch))
+            // An alignment reads the same markers on the other port.
+            if case let .alignedWith(other, _) = check.condition { watches.append((.port(other), watch)) }
         }
-        // Levels over the whole run too, for the report's per-port-channel lanes (`LevelSummary`).
+        server.audioMixSettings.captureWindows = []
         server.audioMixSettings.levelHorizon = scenario.duration
+        server.sinkWatchPlan = SinkWatchPlan { [watches] port, app in
+            watches.compactMap { target, watch in
+                switch target {
+                case let .port(name): port.map { SeenPorts.reference(name, names: $0) } == true ? watch : nil
+                case let .recording(name): app?.name == name ? watch : nil
+                }
+            }
+        }
     }
 
     func check() -> [ScenarioFailure] {
-        scenario.expectations.compactMap { expectation in
+        scenario.expectations.enumerated().compactMap { index, expectation in
             guard case let .audio(check) = expectation.kind else { return nil }
-            return failure(of: check).map {
+            return failure(of: check, id: index).map {
                 ScenarioFailure(line: expectation.line, column: expectation.column, message: $0, details: [])
             }
         }
     }
 
-    private func failure(of check: AudioCheck) -> String? {
+    private func failure(of check: AudioCheck, id: Int) -> String? {
         let where_ = "\(check.target.label) from \(check.from) to \(check.to)"
         let sink: PortSink
         switch AudioTargetSink.find(check.target, ports: ports, server: server) {
@@ -40,62 +54,63 @@ struct AudioChecker {
             return check.condition.needsPresence ? "\(where_): expected \(check.condition.summary), but no audio ever reached it" : nil
         case let .sink(found): sink = found
         }
-        if case let .alignedWith(other, within) = check.condition { return alignment(of: sink, with: other, within: within, check, where_) }
+        if case let .alignedWith(other, within) = check.condition { return alignment(of: sink, with: other, within: within, check, id, where_) }
         let channels = check.channels ?? Array(1...sink.channelCount)
         if let bad = channels.first(where: { $0 > sink.channelCount }) {
             return "\(where_): the port has \(sink.channelCount) channels, not \(bad)"
         }
-        let results = channels.map { holds(check, on: sink, channel: $0) }
+        let readings = channels.map { sink.reading(watch: id, channel: $0) ?? WatchReading() }
+        let results = readings.map { holds(check.condition, $0) }
         let passed = check.condition.needsPresence ? results.contains(true) : !results.contains(false)
         if passed { return nil }
-        let observed = channels.map { "channel \($0): \(describe(sink, channel: $0, check))" }.joined(separator: "; ")
-        return "\(where_): expected \(check.condition.summary), observed \(observed)"
+        let observed = zip(channels, readings).map { "channel \($0): \(AudioObservation(check.condition, $1).text)" }
+        return "\(where_): expected \(check.condition.summary), observed \(observed.joined(separator: "; "))"
     }
 
-    private func holds(_ check: AudioCheck, on sink: PortSink, channel: Int) -> Bool {
-        let peak = sink.level(channel: channel, from: check.from, to: check.to)?.peakDBFS ?? -.infinity
-        switch check.condition {
+    private func holds(_ condition: AudioCondition, _ reading: WatchReading) -> Bool {
+        let peak = reading.peakDBFS
+        switch condition {
         case .silent: return peak < AudioCondition.silenceDBFS
         case .sounding: return peak >= AudioCondition.soundingDBFS
         case let .levelAbove(level): return peak >= level
         case let .levelBelow(level): return peak < level
-        case let .tone(hertz, level): return toneDBFS(sink, channel, hertz, check) >= level
-        case let .noTone(hertz, level): return toneDBFS(sink, channel, hertz, check) < level
+        case let .tone(_, level): return reading.toneDBFS >= level
+        case let .noTone(_, level): return reading.toneDBFS < level
         case .alignedWith: return false // checked on both sinks at once (alignment)
         }
     }
 
     /// Both ports' markers over the interval, matched in order: the largest difference must stay within `within`.
-    private func alignment(of sink: PortSink, with other: String, within: HostDuration, _ check: AudioCheck, _ where_: String) -> String? {
+    private func alignment(of sink: PortSink, with other: String, within: HostDuration, _ check: AudioCheck, _ id: Int,
+                           _ where_: String) -> String? {
         guard case let .sink(otherSink) = AudioTargetSink.find(.port(other), ports: ports, server: server) else {
             return "\(where_): \(other) played nothing to compare with"
         }
         let channel = check.channels?.first ?? 1
-        guard let offset = sink.markerOffset(to: otherSink, channel: channel, from: check.from, to: check.to) else {
+        guard let mine = sink.reading(watch: id, channel: channel)?.onsets,
+              let theirs = otherSink.reading(watch: id, channel: channel)?.onsets,
+              !mine.isEmpty, mine.count == theirs.count else {
             return "\(where_): no matching markers on both \(check.target.label) and \(other) to compare"
         }
+        let offset = zip(mine, theirs).map { HostDuration(nanoseconds: abs(($0 - $1).nanoseconds)) }.max()!
         return offset <= within ? nil : "\(where_): expected aligned with \(other) within \(within), observed \(offset) apart"
     }
+}
 
-    private func toneDBFS(_ sink: PortSink, _ channel: Int, _ hertz: Int, _ check: AudioCheck) -> Double {
-        guard let amplitude = sink.toneAmplitude(atFrequency: Double(hertz), channel: channel, from: check.from, to: check.to),
-              amplitude > 0 else { return -.infinity }
-        return 20 * log10(amplitude)
-    }
-
-    private func describe(_ sink: PortSink, channel: Int, _ check: AudioCheck) -> String {
-        let peak = sink.level(channel: channel, from: check.from, to: check.to)?.peakDBFS ?? -.infinity
-        var text = peak.isFinite ? "peak \(rounded(peak)) dBFS" : "silence"
-        switch check.condition {
-        case let .tone(hertz, _), let .noTone(hertz, _):
-            text += ", \(hertz) Hz at \(rounded(toneDBFS(sink, channel, hertz, check))) dBFS"
-        default:
-            break
+extension AudioCheck {
+    /// The watch that measures this check while the run goes: its window, channels, the tone
+    /// asked for, and the level whose blocks a failure message locates.
+    func watch(id: Int) -> AudioWatch {
+        var watch = AudioWatch(id: id, window: from..<max(from, to), channels: channels)
+        switch condition {
+        case .silent: watch.thresholdDBFS = AudioCondition.silenceDBFS
+        case .sounding: watch.thresholdDBFS = AudioCondition.soundingDBFS
+        case let .levelAbove(level), let .levelBelow(level): watch.thresholdDBFS = level
+        case let .tone(hertz, level), let .noTone(hertz, level):
+            (watch.toneHertz, watch.toneLevelDBFS, watch.thresholdDBFS) = (Double(hertz), level, AudioCondition.soundingDBFS)
+        case .alignedWith:
+            (watch.markers, watch.channels, watch.thresholdDBFS) = (true, [channels?.first ?? 1], AudioCondition.soundingDBFS)
         }
-        return text
-    }
-
-    private func rounded(_ value: Double) -> String {
-        value.isFinite ? String(Double((value * 10).rounded()) / 10) : "-inf"
+        return watch
     }
 }

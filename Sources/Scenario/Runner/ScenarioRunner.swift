@@ -71,7 +71,7 @@ final class ScenarioRun: @unchecked Sendable {
         self.seed = seed
         server = AudioServer(profile: profile, platform: platform, seed: seed, activationSettings: scenario.activationSettings,
                              clock: clock)
-        AudioChecker.limitCapture(of: server, to: scenario)
+        AudioChecker.watch(with: server, for: scenario)
     }
 
     func execute(eventBudget: Int) -> ScenarioResult {

@@ -35,6 +35,13 @@ struct LevelEnvelope: Sendable {
     }
 
     mutating func add(_ samples: UnsafeBufferPointer<Float>, blockFrames: Int, startingAt position: Int64) {
+        var nobody = NoChunkObserver()
+        add(samples, blockFrames: blockFrames, startingAt: position, observer: &nobody)
+    }
+
+    /// Sums `samples` into their blocks; `observer` hears each block's piece (for `channel`).
+    mutating func add<Observer: LevelChunkObserver>(_ samples: UnsafeBufferPointer<Float>, blockFrames: Int, startingAt position: Int64,
+                                                    channel: Int = 0, observer: inout Observer) {
         guard let base = samples.baseAddress else { return }
         var index = 0
         var frame = position
@@ -48,9 +55,12 @@ struct LevelEnvelope: Sendable {
                 openBase = sumsOfSquares[entry]
                 lanes = (0, 0, 0, 0)
             }
+            let before = (lanes.0 + lanes.1) + (lanes.2 + lanes.3)
             let peak = Self.accumulate(base + index, count: count, firstLane: within & 3, into: &lanes)
             if peak > peaks[entry] { peaks[entry] = peak }
-            sumsOfSquares[entry] = openBase + ((lanes.0 + lanes.1) + (lanes.2 + lanes.3))
+            let blockEnergy = (lanes.0 + lanes.1) + (lanes.2 + lanes.3)
+            sumsOfSquares[entry] = openBase + blockEnergy
+            observer.levelChunk(channel: channel, block: block, peak: peak, energy: blockEnergy - before, frames: count)
             frameCounts[entry] += Int32(count)
             index += count
             frame += Int64(count)
@@ -113,13 +123,15 @@ struct LevelEnvelope: Sendable {
         }
     }
 
-    mutating func addSilence(_ count: Int, blockFrames: Int, startingAt position: Int64) {
+    mutating func addSilence<Observer: LevelChunkObserver>(_ count: Int, blockFrames: Int, startingAt position: Int64,
+                                                           channel: Int = 0, observer: inout Observer) {
         var remaining = count
         var frame = position
         while remaining > 0 {
             let entry = openEntry(at: frame, blockFrames: blockFrames)
             let step = min(remaining, blockFrames - Int(frame % Int64(blockFrames)))
             frameCounts[entry] += Int32(step)
+            observer.levelChunk(channel: channel, block: Int(frame / Int64(blockFrames)), peak: 0, energy: 0, frames: step)
             remaining -= step
             frame += Int64(step)
         }

@@ -23,6 +23,8 @@ public struct PortSink: Sendable {
 
     private let resolution: HostDuration
     private var segments: [SinkSegment]
+    /// Checks measured as the audio streams past (`AudioWatch`).
+    private var watches: SinkWatches
 
     public init(portUID: String, channelCount: Int, sampleRate: SampleRate,
                 resolution: HostDuration = .milliseconds(10), captureSamples: Bool = false) {
@@ -30,10 +32,13 @@ public struct PortSink: Sendable {
                   resolution: resolution, capture: captureSamples ? .everything : .levels)
     }
 
-    /// A sink following `clock` (all its segments so far), keeping what `capture` says.
+    /// A sink following `clock` (all its segments so far), keeping what `capture` says and
+    /// measuring `watches` (which need the level envelope of every frame: capture `.levels` or
+    /// `.everything`, or windows with `levelsThroughout`).
     public init(portUID: String, channelCount: Int, clock: IOClock, resolution: HostDuration = .milliseconds(10),
-                capture: SinkCapture, levelsThroughout: Bool = false) {
+                capture: SinkCapture, levelsThroughout: Bool = false, watches: [AudioWatch] = []) {
         precondition(channelCount > 0, "a port has at least one channel")
+        self.watches = SinkWatches(watches, channelCount: channelCount)
         self.portUID = portUID
         self.levelsThroughout = levelsThroughout
         self.channelCount = channelCount
@@ -89,6 +94,10 @@ public struct PortSink: Sendable {
     private mutating func writeSegment(_ index: Int, from frame: Int64, offset: Int, count: Int,
                                        samples: (Int) -> UnsafeBufferPointer<Float>?) {
         let blockFrames = segments[index].blockFrames
+        // The watches read the first stretch's envelope, which covers the whole segment.
+        let watching = !watches.isEmpty && segments[index].coversWholeSegment
+        if watching { watches.enter(segments[index].clock, blockFrames: blockFrames) }
+        var nobody = NoChunkObserver()
         for stretch in segments[index].stretches.indices {
             let first = max(frame, segments[index].stretches[stretch].firstFrame)
             let last = min(frame + Int64(count), segments[index].stretches[stretch].endFrame)
@@ -96,9 +105,21 @@ public struct PortSink: Sendable {
             let skip = offset + Int(first - frame), length = Int(last - first)
             for channel in 0..<channelCount {
                 let part = samples(channel).map { UnsafeBufferPointer(rebasing: $0[skip..<(skip + length)]) }
-                segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames)
+                if watching && stretch == 0 {
+                    segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames,
+                                                             observer: &watches)
+                    watches.samples(channel: channel, part?.baseAddress, count: length, at: first)
+                } else {
+                    segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames,
+                                                             observer: &nobody)
+                }
             }
         }
+    }
+
+    /// What watch `id` heard on `channel` (1-based) so far; nil when this sink has no such watch.
+    public func reading(watch id: Int, channel: Int) -> WatchReading? {
+        watches.reading(watch: id, channel: channel)
     }
 
     private func segmentIndex(ofFrame frame: Int64) -> Int {

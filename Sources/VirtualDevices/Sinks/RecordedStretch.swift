@@ -26,12 +26,14 @@ struct RecordedStretch: Sendable {
     }
 
     /// Records frames `[first, first + samples.count)` of `channel` (zero-based); `samples` nil is silence.
-    mutating func write(channel: Int, _ samples: UnsafeBufferPointer<Float>?, count: Int, at first: Int64, blockFrames: Int) {
+    /// `observer` hears the envelope's block pieces (`LevelChunkObserver`).
+    mutating func write<Observer: LevelChunkObserver>(channel: Int, _ samples: UnsafeBufferPointer<Float>?, count: Int, at first: Int64,
+                                                      blockFrames: Int, observer: inout Observer) {
         if let samples {
-            envelopes[channel].add(samples, blockFrames: blockFrames, startingAt: first)
+            envelopes[channel].add(samples, blockFrames: blockFrames, startingAt: first, channel: channel, observer: &observer)
             captures?[channel].append(contentsOf: samples)
         } else {
-            envelopes[channel].addSilence(count, blockFrames: blockFrames, startingAt: first)
+            envelopes[channel].addSilence(count, blockFrames: blockFrames, startingAt: first, channel: channel, observer: &observer)
             captures?[channel].append(contentsOf: repeatElement(0, count: count))
         }
     }

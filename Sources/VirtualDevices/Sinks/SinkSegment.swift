@@ -4,6 +4,7 @@ import SimCore
 struct SinkSegment: Sendable {
     let clock: IOClock.Segment
     let blockFrames: Int
+    let capture: SinkCapture
     var stretches: [RecordedStretch]
 
     /// The first stretch is an open-ended, levels-only one (a windowed sink keeping levels throughout).
@@ -27,15 +28,26 @@ struct SinkSegment: Sendable {
         return stretches.prefix(1)
     }
 
+    /// The first stretch records every frame of the segment (what watches read).
+    var coversWholeSegment: Bool {
+        switch capture {
+        case .levels, .everything: true
+        case .windows: hasLevelStretch
+        }
+    }
+
     init(clock: IOClock.Segment, channels: Int, resolution: HostDuration, capture: SinkCapture, levelsThroughout: Bool = false) {
         self.clock = clock
+        self.capture = capture
         let blockFrames = max(1, Int(clock.rate.frames(in: resolution)))
         self.blockFrames = blockFrames
         hasLevelStretch = levelsThroughout && { if case .windows = capture { true } else { false } }()
         switch capture {
         case .levels, .everything:
+            // Levels kept throughout without samples are bounded like the windows' level stretch.
             stretches = [RecordedStretch(firstFrame: clock.firstFrame, endFrame: .max, channels: channels,
-                                         blockFrames: blockFrames, captureSamples: capture == .everything)]
+                                         blockFrames: blockFrames, captureSamples: capture == .everything,
+                                         maxBlocks: levelsThroughout && capture == .levels ? Self.levelStretchMaxBlocks : .max)]
         case let .windows(windows):
             stretches = windows.compactMap { window in
                 // Whole envelope blocks, so a level over the window reads the same blocks as
