@@ -13,29 +13,35 @@ let package = Package(
     name: "Soundcheck",
     platforms: [.macOS(.v14)],
     products: [
+        // Apple's audio frameworks, under Apple's module names: a file written for iOS compiles here with
+        // its imports unchanged. A package depends on them for Linux only (docs/your-app.md):
+        // `.product(name: "AVFoundation", package: "Soundcheck", condition: .when(platforms: [.linux]))`.
+        .library(name: "AVFAudio", targets: ["AVFAudio"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
+        .library(name: "AudioUnit", targets: ["AudioUnit"]),
+        .library(name: "CoreAudio", targets: ["CoreAudio"]),
+        .library(name: "CoreAudioTypes", targets: ["CoreAudioTypes"]),
+        .library(name: "CoreMIDI", targets: ["CoreMIDI"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "MediaPlayer", targets: ["MediaPlayer"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "OpenAL", targets: ["OpenAL"]),
+        // The bench for your own tests: a simulated device, your apps in scenario files, explore.
+        .library(name: "Soundcheck", targets: ["Soundcheck"]),
         .executable(name: "soundcheck", targets: ["soundcheck"]),
+        // The layers below, for the benchmarks (Benchmarks/, a package of its own) and for tools
+        // that drive the simulation directly.
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
         .library(name: "AudioGraph", targets: ["AudioGraph"]),
         .library(name: "MediaServer", targets: ["MediaServer"]),
-        .library(name: "OpenAVFAudio", targets: ["OpenAVFAudio"]),
-        .library(name: "OpenAudioToolbox", targets: ["OpenAudioToolbox"]),
-        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
-        .library(name: "Soundcheck", targets: ["Soundcheck"]),
-        // For the benchmarks (Benchmarks/), which run scenarios in-process.
         .library(name: "Scenario", targets: ["Scenario"]),
-        // Core MIDI's Swift API over the simulated MIDI server and Bluetooth LE links.
-        .library(name: "OpenCoreMIDI", targets: ["OpenCoreMIDI"]),
-        // The BLE-MIDI packet codec, for the benchmarks and the simulated BLE link.
-        .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
-        // For the effects benchmark, which writes its inputs as WAV files for sox.
-        .library(name: "AudioFiles", targets: ["AudioFiles"]),
-        // For the JACK benchmark (Benchmarks/jack-vs-idle).
-        .library(name: "JACKBackend", targets: ["JACKBackend"]),
-        // For the voice-processing benchmark.
-        .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
-        // For the policy-only exploration benchmark.
         .library(name: "Explore", targets: ["Explore"]),
+        .library(name: "BLEMIDI", targets: ["BLEMIDI"]),
+        .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        .library(name: "JACKBackend", targets: ["JACKBackend"]),
+        .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
         // For the fuzz targets (Fuzz/): the RTSP response reader and the xUnit results reader.
         .library(name: "AirPlayRAOP", targets: ["AirPlayRAOP"]),
         .library(name: "Conformance", targets: ["Conformance"]),
@@ -78,31 +84,37 @@ let package = Package(
         // and CRubberBand (the time-pitch effect kernel).
         .target(name: "AudioGraph", dependencies: ["SimCore", "CSoxr", "CRubberBand"]),
         .target(name: "MediaServer", dependencies: ["SimCore", "VirtualDevices", "AudioGraph"]),
-        .target(name: "OpenCoreAudioTypes"),
-        // UIKit's UIImage (Inter-App Audio icons), below OpenAudioToolbox, which returns it; OpenUIKit re-exports it.
-        .target(name: "OpenUIKitTypes"),
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreAudioTypes", "OpenAudioToolbox", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
-        .target(name: "OpenUIKit", dependencies: ["OpenUIKitTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices"]),
-        .target(name: "Soundcheck", dependencies: ["OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "CoreAudioTypes"),
+        // Host time (HostTime.h) over the simulation clock, and the shared types.
+        .target(name: "CoreAudio", dependencies: ["CoreAudioTypes", "MediaServer"]),
+        // UIKit's UIImage (Inter-App Audio icons), below AudioToolbox, which returns it; UIKit re-exports it
+        // (on Apple platforms too, UIKit re-exports a UIKitCore).
+        .target(name: "UIKitCore"),
+        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "AudioToolbox", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
+        // Stands in for Swift Testing's UIKit overlay, which the compiler asks for when a file imports both.
+        .target(name: "_Testing_UIKit"),
+        .target(name: "UIKit", dependencies: ["UIKitCore", "_Testing_UIKit", "AVFAudio", "MediaServer", "VirtualDevices"]),
+        .target(name: "Soundcheck", dependencies: ["AVFAudio", "UIKit", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
-        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"]),
+        // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"], exclude: ["Mistakes"]),
         .target(
             name: "Conformance",
             // The built-in checks drive the facades and the harness like an app would.
-            dependencies: ["Scenario", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreMIDI", "BLEMIDI", "OpenOpenAL",
-                           "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "OpenUIKit", "VoiceProcessing",
+            dependencies: ["Scenario", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreMIDI", "BLEMIDI", "OpenAL",
+                           "AVFoundation", "CoreMedia", "MediaPlayer", "UIKit", "VoiceProcessing",
                            "AudioFiles", "AudioGraph", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),
-        .target(name: "Scenario", dependencies: ["OpenCoreMIDI", "OpenAudioToolbox", "OpenOpenAL", "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "OpenAVFAudio", "OpenUIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
+        .target(name: "Scenario", dependencies: ["CoreMIDI", "AudioToolbox", "OpenAL", "AVFoundation", "CoreMedia", "MediaPlayer", "AVFAudio", "UIKit", "AudioFiles", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore", "Yams"]),
         // JACK: real hardware through a JACK server (run --backend jack, devices --from-jack, the two-arm test).
         // CJACKProcess holds the real-time process callbacks in C; JACKBackend the clients and the scenario run.
         .target(name: "CJACKProcess", dependencies: ["CJACK"]),
         .target(name: "JACKBackend", dependencies: ["CJACK", "CJACKProcess", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         .target(name: "CRealtimeProbe", path: "Tests/CRealtimeProbe"),
-        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "OpenCoreMIDI"]),
+        .testTarget(name: "JACKBackendTests", dependencies: ["JACKBackend", "CRealtimeProbe", "CJACK", "Scenario", "MediaServer", "VirtualDevices", "SimCore", "CoreMIDI"]),
         .target(name: "ALSABackend", dependencies: ["CALSA"]),
         .target(name: "AudioFiles", dependencies: ["CSndFile", "CMpg123", "CAVCodec"]),
         .executableTarget(
@@ -122,34 +134,36 @@ let package = Package(
         .testTarget(name: "AudioGraphTests", dependencies: ["AudioGraph", "SimCore"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "SimCore"]),
         .testTarget(name: "MediaServerTests", dependencies: ["MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
+        .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "Soundcheck", "AVFAudio", "UIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "OpenAVFAudio", "OpenAudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "AVFAudio", "AudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
-        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "OpenAVFAudio", "OpenCoreAudioTypes", "SimCore"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AVFAudio", "CoreAudioTypes", "SimCore"]),
 
         // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including
         // code written for Apple's CoreMIDI that only changes its import.
-        .target(name: "OpenCoreMIDI", dependencies: ["OpenCoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
-        .testTarget(name: "OpenCoreMIDITests", dependencies: ["Conformance", "OpenCoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "CoreMIDI", dependencies: ["CoreAudioTypes", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "CoreMIDITests", dependencies: ["Conformance", "CoreMIDI", "MediaServer", "VirtualDevices", "SimCore"]),
 
         // MIDI over Bluetooth LE: the packet codec (no dependencies), its peer-vector, property and fuzz tests.
         .target(name: "BLEMIDI"),
         .testTarget(name: "BLEMIDITests", dependencies: ["BLEMIDI", "Conformance", "SimCore"]),
         // Audio Units: the AudioToolbox C API (component manager, RemoteIO/VPIO, mixer, converter,
         // effect units, AUGraph) over the media server's render clients.
-        .target(name: "OpenAudioToolbox", dependencies: ["OpenCoreAudioTypes", "OpenUIKitTypes", "OpenCoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
-        .testTarget(name: "OpenAudioToolboxTests",
-                    dependencies: ["CRealtimeProbe", "Conformance", "OpenAudioToolbox", "OpenCoreMIDI", "Soundcheck", "OpenAVFAudio", "OpenUIKit", "OpenCoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
+        .target(name: "AudioToolbox", dependencies: ["CoreAudioTypes", "UIKitCore", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VoiceProcessing", "SimCore"]),
+        // The Audio Unit API under its older framework name: AudioToolbox, re-exported.
+        .target(name: "AudioUnit", dependencies: ["AudioToolbox"]),
+        .testTarget(name: "AudioToolboxTests",
+                    dependencies: ["CRealtimeProbe", "Conformance", "AudioToolbox", "CoreMIDI", "Soundcheck", "AVFAudio", "UIKit", "CoreAudioTypes", "MediaServer", "AudioGraph", "VirtualDevices", "SimCore"]),
 
         // OpenAL: Debian's OpenAL Soft (COpenAL: its headers, the library loaded with dlopen on first use
         // so the variables it reads at load time can be cleared first) behind Apple's alc*/al* API
-        // (OpenOpenAL, named like the other facades), rendered by its loopback device on the IO cycle.
+        // (OpenAL, named like the other facades), rendered by its loopback device on the IO cycle.
         .target(name: "COpenAL", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "OpenOpenAL", dependencies: ["COpenAL", "OpenAudioToolbox", "OpenCoreAudioTypes", "MediaServer"]),
-        .testTarget(name: "OpenOpenALTests",
-                    dependencies: ["OpenOpenAL", "COpenAL", "CRealtimeProbe", "OpenAudioToolbox", "AudioGraph", "Soundcheck", "OpenAVFAudio",
+        .target(name: "OpenAL", dependencies: ["COpenAL", "AudioToolbox", "CoreAudioTypes", "MediaServer"]),
+        .testTarget(name: "OpenALTests",
+                    dependencies: ["OpenAL", "COpenAL", "CRealtimeProbe", "AudioToolbox", "AudioGraph", "Soundcheck", "AVFAudio",
                                    "MediaServer", "SimCore", "VirtualDevices", "Conformance"]),
 
         // Voice processing (echo cancellation, noise suppression, AGC) over webrtc-audio-processing 0.3,
@@ -174,23 +188,25 @@ let package = Package(
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["CRealtimeProbe", "Conformance", "Soundcheck", "OpenAVFAudio", "OpenAudioToolbox", "OpenCoreAudioTypes",
+            dependencies: ["CRealtimeProbe", "Conformance", "Soundcheck", "AVFAudio", "AudioToolbox", "CoreAudioTypes",
                            "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]
         ),
 
         // AirPlay 2 long-form audio (issue 14): Core Media's time and sample buffers over the simulation
         // clock, AVFoundation's sample-buffer renderer and synchronizer over the AirPlay receivers.
-        .target(name: "OpenCoreMedia", dependencies: ["OpenCoreAudioTypes", "MediaServer", "SimCore"]),
-        .target(name: "OpenAVFoundation", dependencies: ["OpenCoreMedia", "OpenCoreAudioTypes", "OpenAVFAudio", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
+        .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "MediaServer", "SimCore"]),
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreAudioTypes", "CoreMIDI", "AudioToolbox", "AVFAudio", "MediaServer", "VirtualDevices", "SimCore", "AudioGraph"]),
         // MediaPlayer's remote commands and Now Playing info, delivered by the simulated system.
-        .target(name: "OpenMediaPlayer", dependencies: ["MediaServer", "SimCore"]),
+        .target(name: "MediaPlayer", dependencies: ["AVFoundation", "MediaServer", "SimCore"]),
         // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
-        .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "OpenAVFoundation", "OpenCoreMedia", "OpenMediaPlayer", "Scenario", "OpenAVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
     ]
 )
 
-// Debug builds (the tests, `Tools/soundcheck`) differ from SwiftPM's defaults in two ways, set here
-// so every `swift build` and `swift test` passes the same flags and none rebuilds what another built:
+// This repository's own debug builds (`Tools/soundcheck`, `Tools/test`, `Tools/report`, which set
+// SOUNDCHECK_BUILD=wmo) differ from SwiftPM's defaults in two ways. Both need unsafe flags, which
+// SwiftPM refuses in a package that others depend on by version, so a build without the variable —
+// a user's package depending on Soundcheck, or a plain `swift build` here — gets SwiftPM's defaults.
 //
 // - Each module compiles whole (`-wmo`, unoptimised), not in batches of files: every batch parses
 //   and type-checks the declarations of the whole module again, so a clean build in batches costs
@@ -206,14 +222,17 @@ let package = Package(
 //   SOUNDCHECK_DEBUG_INFO=full brings that back for a session in lldb. It goes to the frontend
 //   directly: SwiftPM puts its own `-g` after a target's flags, and the driver keeps the last.
 //
-// Either variable rebuilds everything, as any change of flags does.
+// Any change of these variables rebuilds everything, as any change of flags does.
+let build = Context.environment["SOUNDCHECK_BUILD"]
 var debugFlags: [String] = []
-if Context.environment["SOUNDCHECK_BUILD"] != "incremental" {
+if build == "wmo" {
     debugFlags += ["-disable-batch-mode", "-wmo", "-no-emit-module-separately-wmo", "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)"]
 }
-if Context.environment["SOUNDCHECK_DEBUG_INFO"] != "full" {
+if build == "wmo" || build == "incremental", Context.environment["SOUNDCHECK_DEBUG_INFO"] != "full" {
     debugFlags += ["-Xfrontend", "-gline-tables-only"]
 }
-for target in package.targets where [.regular, .executable, .test].contains(target.type) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(debugFlags, .when(configuration: .debug))]
+if !debugFlags.isEmpty {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(debugFlags, .when(configuration: .debug))]
+    }
 }

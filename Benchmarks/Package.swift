@@ -74,7 +74,7 @@ let package = Package(
         // submix and AVAudioUnitReverb into the main mixer, rendered offline (renderOffline), against sox.
         .target(
             name: "EngineWorkloads",
-            dependencies: ["EffectWorkloads", .product(name: "OpenAVFAudio", package: "Soundcheck")]
+            dependencies: ["EffectWorkloads", .product(name: "AVFAudio", package: "Soundcheck")]
         ),
         .executableTarget(
             name: "EngineBenchmarks",
@@ -98,8 +98,8 @@ let package = Package(
                 .product(name: "Scenario", package: "Soundcheck"),
                 .product(name: "Soundcheck", package: "Soundcheck"),
                 .product(name: "MediaServer", package: "Soundcheck"),
-                .product(name: "OpenAVFAudio", package: "Soundcheck"),
-                .product(name: "OpenAudioToolbox", package: "Soundcheck"),
+                .product(name: "AVFAudio", package: "Soundcheck"),
+                .product(name: "AudioToolbox", package: "Soundcheck"),
                 .product(name: "SimCore", package: "Soundcheck"),
             ]
         ),
@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "MIDIWorkloads",
             dependencies: [
-                .product(name: "OpenCoreMIDI", package: "Soundcheck"),
+                .product(name: "CoreMIDI", package: "Soundcheck"),
                 .product(name: "MediaServer", package: "Soundcheck"),
                 .product(name: "VirtualDevices", package: "Soundcheck"),
                 .product(name: "SimCore", package: "Soundcheck"),

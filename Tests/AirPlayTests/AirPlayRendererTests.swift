@@ -1,7 +1,7 @@
 @testable import Conformance
 import Foundation
 import MediaServer
-import OpenAVFoundation
+import AVFoundation
 import SimCore
 import Soundcheck
 import Testing

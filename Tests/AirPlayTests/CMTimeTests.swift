@@ -1,4 +1,4 @@
-import OpenCoreMedia
+import CoreMedia
 import Testing
 
 @Suite("Core Media: CMTime arithmetic")

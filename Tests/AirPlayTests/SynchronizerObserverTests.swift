@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFoundation
+import AVFoundation
 import SimCore
 import Soundcheck
 import Testing

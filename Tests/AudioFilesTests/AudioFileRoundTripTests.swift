@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// AVAudioFile writes WAV, AIFF, CAF and FLAC and reads them back sample-exactly.

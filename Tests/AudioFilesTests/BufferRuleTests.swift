@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// AVAudioPCMBuffer behaves as AVAudioPCMBuffer, AVAudioBuffer.h documents.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// AVAudioChannelLayout tags beyond those the built-in format checks cover (Conformance/BuiltIn).

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// A scratch directory removed when the test releases it.

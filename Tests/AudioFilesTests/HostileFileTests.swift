@@ -1,6 +1,6 @@
 import AudioFiles
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import SimCore
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// Files Soundcheck writes are read correctly by sox, and files sox writes are read correctly by

@@ -1,4 +1,4 @@
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// AVAudioTime behaves as AVAudioTime, AVAudioTime.h documents, with host time in simulation nanoseconds.

@@ -1,7 +1,7 @@
 @testable import Conformance
 import Foundation
 import MediaServer
-@testable import OpenAVFAudio
+@testable import AVFAudio
 import SimCore
 import Soundcheck
 import Testing

@@ -1,6 +1,6 @@
 @testable import Conformance
 import Foundation
-@testable import OpenAVFAudio
+@testable import AVFAudio
 import Testing
 
 /// The environment node's reverb, listener orientation, obstruction and occlusion, measured in

@@ -1,6 +1,6 @@
 @testable import Conformance
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Testing
 
 /// The engine's graph and pull rendering, offline (manual rendering mode). The graph's rules are

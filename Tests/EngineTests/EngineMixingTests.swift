@@ -1,8 +1,8 @@
 @testable import Conformance
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-@testable import OpenAVFAudio
+import AudioToolbox
+@testable import AVFAudio
 import SimCore
 import Soundcheck
 import Testing

@@ -2,7 +2,7 @@
 import AudioGraph
 import CRealtimeProbe
 import Foundation
-@testable import OpenAVFAudio
+@testable import AVFAudio
 import Soundcheck
 import Testing
 

@@ -1,8 +1,8 @@
 @testable import Conformance
 import CRealtimeProbe
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
+import AVFAudio
+import AudioToolbox
 import SimCore
 import Soundcheck
 import Testing

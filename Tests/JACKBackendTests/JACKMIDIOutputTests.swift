@@ -2,7 +2,7 @@ import CRealtimeProbe
 import Foundation
 import JACKBackend
 import MediaServer
-import OpenCoreMIDI
+import CoreMIDI
 import Scenario
 import SimCore
 import Testing

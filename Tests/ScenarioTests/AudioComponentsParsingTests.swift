@@ -1,5 +1,5 @@
 import Foundation
-import OpenAudioToolbox
+import AudioToolbox
 @testable import Scenario
 import Testing
 import VirtualDevices

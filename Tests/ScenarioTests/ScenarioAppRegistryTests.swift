@@ -1,4 +1,4 @@
-import OpenAVFAudio
+import AVFAudio
 import Testing
 @testable import Scenario
 

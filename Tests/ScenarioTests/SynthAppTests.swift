@@ -1,5 +1,5 @@
 import MediaServer
-@_spi(Soundcheck) import OpenUIKit
+@_spi(Soundcheck) import UIKit
 import Scenario
 import SimCore
 import Foundation

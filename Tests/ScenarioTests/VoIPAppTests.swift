@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-@_spi(Soundcheck) import OpenUIKit
+@_spi(Soundcheck) import UIKit
 import Scenario
 import SimCore
 import Testing

@@ -2,7 +2,7 @@ import AudioGraph
 @testable import Conformance
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import SimCore
 import Soundcheck
 import Testing

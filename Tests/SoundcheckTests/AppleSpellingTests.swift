@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenUIKit
+import AVFAudio
+import UIKit
 import Soundcheck
 import Testing
 

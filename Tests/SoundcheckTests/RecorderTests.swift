@@ -1,7 +1,7 @@
 import Foundation
 @testable import Conformance
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import SimCore
 import Soundcheck
 import Testing

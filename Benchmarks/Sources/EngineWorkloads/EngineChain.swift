@@ -1,6 +1,6 @@
 import EffectWorkloads
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// `EffectChain`'s work done the way an app does it with `AVAudioEngine`: 32 `AVAudioPlayerNode`s,
 /// each looping its voice through its own `AVAudioUnitEQ` (the same four parametric bands), into a

@@ -1,5 +1,5 @@
 import MediaServer
-import OpenCoreMIDI
+import CoreMIDI
 import SimCore
 import VirtualDevices
 

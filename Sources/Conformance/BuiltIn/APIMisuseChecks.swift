@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// Invalid API use returns Apple's documented error, with the rule in the message, and never

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// A session that is already active takes configuration changes at once, and setActive(true)

@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFoundation
+import AVFoundation
 import SimCore
 import Soundcheck
 import VirtualDevices

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAVFoundation
-import OpenUIKit
+import AVFoundation
+import UIKit
 import SimCore
 import Soundcheck
 import VirtualDevices

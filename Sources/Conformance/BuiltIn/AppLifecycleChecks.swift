@@ -1,8 +1,8 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenUIKit
+import AudioToolbox
+import AVFAudio
+import UIKit
 import SimCore
 import Soundcheck
 import VirtualDevices

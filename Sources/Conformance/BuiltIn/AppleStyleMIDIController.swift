@@ -1,6 +1,6 @@
 // Written for Apple's Core MIDI: the only change from the code an iOS app ships is the import
-// (`import CoreMIDI` → `import OpenCoreMIDI`). Everything below is Apple's API as apps call it.
-import OpenCoreMIDI
+// (`import CoreMIDI` → `import CoreMIDI`). Everything below is Apple's API as apps call it.
+import CoreMIDI
 
 /// A typical app-side MIDI controller: one client with a notify block, an input port on every
 /// source (reconnecting on setup changes), an output port that plays notes to destinations.

@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import SimCore
 import Soundcheck
 import VirtualDevices
@@ -154,7 +154,7 @@ enum AudioPlayerChecks {
                 _ = try AVAudioPlayer(data: Data(repeating: 7, count: 4096))
                 p.expect(false, "garbage data was accepted")
             } catch let error as NSError {
-                p.expect(error.domain, equals: OpenAVFAudio.NSOSStatusErrorDomain, "the error domain for bytes that are not audio")
+                p.expect(error.domain, equals: AVFAudio.NSOSStatusErrorDomain, "the error domain for bytes that are not audio")
                 p.expect(error.code == Int(kAudioFileUnsupportedFileTypeError) || error.code == Int(kAudioFileInvalidFileError), "bytes that are not audio gave error code \(error.code); expected kAudioFileUnsupportedFileTypeError ('typ?') or kAudioFileInvalidFileError ('dta?')")
             }
         },

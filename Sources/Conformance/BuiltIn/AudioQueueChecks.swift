@@ -1,9 +1,9 @@
 import AudioFiles
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenCoreAudioTypes
+import AudioToolbox
+import AVFAudio
+import CoreAudioTypes
 import SimCore
 import Soundcheck
 import VirtualDevices

@@ -1,9 +1,9 @@
 // Written only against Apple's API: on iOS the imports are `import AudioToolbox` and
 // `import AVFoundation`; nothing else changes.
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
-import OpenCoreAudioTypes
+import AVFAudio
+import AudioToolbox
+import CoreAudioTypes
 
 /// A classic Audio Queue player: three buffers of compressed or PCM bytes, refilled in
 /// the output callback, with the interruption handling the 2010 talk teaches — a hardware-codec

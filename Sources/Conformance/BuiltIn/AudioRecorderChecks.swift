@@ -1,7 +1,7 @@
 import AudioFiles
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import SimCore
 import Soundcheck
 import VirtualDevices

@@ -1,8 +1,8 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenCoreAudioTypes
+import AudioToolbox
+import AVFAudio
+import CoreAudioTypes
 import Soundcheck
 import VirtualDevices
 

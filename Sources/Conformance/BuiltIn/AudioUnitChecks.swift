@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import Soundcheck
 
 /// The Audio Unit C API on a RemoteIO unit made in an app's code: its defaults, the hardware

@@ -1,7 +1,7 @@
 import BLEMIDI
 import Foundation
 import MediaServer
-import OpenCoreMIDI
+import CoreMIDI
 import SimCore
 import VirtualDevices
 

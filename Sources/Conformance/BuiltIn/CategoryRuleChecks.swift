@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// What a category decides, row by row of the 2012 talk's table: whether the app may play and

@@ -1,14 +1,14 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import Soundcheck
 
 /// `AVAudioUnitComponentManager` over the system's units and the apps installed on the device,
 /// driven through the plain Apple-API component browser (`ComponentBrowser`).
 enum ComponentManagerChecks {
-    static let synth = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: OpenAudioToolbox.FourCC.code("sine")!,
-                                         manufacturer: OpenAudioToolbox.FourCC.code("Demo")!, name: "Demo: Sine Synth", version: 0x0001_0203,
+    static let synth = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: AudioToolbox.FourCC.code("sine")!,
+                                         manufacturer: AudioToolbox.FourCC.code("Demo")!, name: "Demo: Sine Synth", version: 0x0001_0203,
                                          tags: ["Synthesizer", "Chiptune"])
 
     /// A device with the browser app running; the Mac's requirements run on the Mac profile.

@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// What setCategory accepts, refuses and reads back on the report's release, asked as an app asks:

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// AVAudioConverter: PCM formats, channels, and sample-rate conversion through libsoxr.
 enum ConverterChecks {
@@ -171,7 +171,7 @@ enum ConverterChecks {
                     return nil
                 } catch { return error as NSError }
             }()
-            p.expect(error?.code == 0x666D_743F && error?.domain == OpenAVFAudio.NSOSStatusErrorDomain, "convert(to:from:) across rates gave \(error.map { "\($0.domain) \($0.code)" } ?? "no error"); expected NSOSStatusErrorDomain 'fmt?' (0x666D743F)")
+            p.expect(error?.code == 0x666D_743F && error?.domain == AVFAudio.NSOSStatusErrorDomain, "convert(to:from:) across rates gave \(error.map { "\($0.domain) \($0.code)" } ?? "no error"); expected NSOSStatusErrorDomain 'fmt?' (0x666D743F)")
             let same = try p.require(AVAudioConverter(from: pcm, to: pcm), "a converter from pcm to pcm (AVAudioConverter(from:to:) returned nil)")
             let wrong = { () -> NSError? in
                 do {

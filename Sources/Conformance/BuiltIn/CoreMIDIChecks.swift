@@ -1,8 +1,8 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
-import OpenAudioToolbox
-import OpenCoreMIDI
+import AVFAudio
+import AudioToolbox
+import CoreMIDI
 import SimCore
 import VirtualDevices
 

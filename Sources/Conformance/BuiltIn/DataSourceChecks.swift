@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// Choosing one of the phone's microphones (a data source of the built-in mic) or its polar

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAudioToolbox
+import AudioToolbox
 
 /// An Apple effect unit driven through the C API as an app drives it: found by its description,
 /// fed by a render callback, rendered offline in 512-frame slices at 44.1 kHz; and its published

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// Signal helpers for the engine's checks and tests: an offline engine, tone buffers, a rendered
 /// channel's samples, a tone's amplitude (Goertzel) and a stretch's peak.

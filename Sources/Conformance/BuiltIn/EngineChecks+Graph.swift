@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import Soundcheck
 
 /// AUGraph, the engine's predecessor: one output node per graph, and render notifications that

@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 
 /// Apple's effects, as AVAudioUnit nodes in an offline engine and as Audio Units through the C
 /// API: their published parameters (IDs, ranges, defaults, presets' raw values) and what each does

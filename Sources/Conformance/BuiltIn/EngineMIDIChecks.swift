@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
+import AVFAudio
+import AudioToolbox
 import SimCore
 import Soundcheck
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// AVAudioEngine's graph, rendered offline so every frame is known: the lazily made main mixer,
 /// its input buses, fan-out, format conversion into the mixer, mixing settings that stay with the

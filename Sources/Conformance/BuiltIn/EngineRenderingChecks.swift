@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import Soundcheck
 
 /// How an engine renders: manual rendering's rules, status codes and input block; on the device,

@@ -1,6 +1,6 @@
 import AudioFiles
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// AVAudioFile on real files (written and read through libsndfile, or FFmpeg for .m4a/.mp4), in a scratch folder.
 enum FileChecks {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// AVAudioFormat, AVAudioChannelLayout and AVAudioPCMBuffer as Apple's headers document them.
 enum FormatChecks {

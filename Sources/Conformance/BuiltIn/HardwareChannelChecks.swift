@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// Preferred channel counts and cleared preferences, asked as an app asks: the media server's

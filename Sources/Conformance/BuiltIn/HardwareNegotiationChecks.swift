@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// The hardware format an app gets for its route and preferences, read through AVAudioSession:

@@ -1,7 +1,7 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenOpenAL
+import AudioToolbox
+import AVFAudio
+import OpenAL
 import SimCore
 import Soundcheck
 

@@ -1,8 +1,8 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
-@_spi(Soundcheck) import OpenUIKit
+import AudioToolbox
+import AVFAudio
+@_spi(Soundcheck) import UIKit
 import SimCore
 import Soundcheck
 import VirtualDevices
@@ -12,15 +12,15 @@ import VirtualDevices
 /// host, the node's code makes and publishes its RemoteIO as its declaration says. The built-in
 /// checks and the tests that stay beside them share it.
 final class InterAppAudioStage {
-    static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: OpenAudioToolbox.FourCC.code("dron")!,
-                                         manufacturer: OpenAudioToolbox.FourCC.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
-    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: OpenAudioToolbox.FourCC.code("keys")!,
-                                        manufacturer: OpenAudioToolbox.FourCC.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
-    static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: OpenAudioToolbox.FourCC.code("half")!,
-                                          manufacturer: OpenAudioToolbox.FourCC.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
+    static let drone = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: AudioToolbox.FourCC.code("dron")!,
+                                         manufacturer: AudioToolbox.FourCC.code("Test")!, name: "Test: Drone", version: 0x0001_0000)
+    static let keys = AppAudioComponent(type: kAudioUnitType_RemoteInstrument, subtype: AudioToolbox.FourCC.code("keys")!,
+                                        manufacturer: AudioToolbox.FourCC.code("Test")!, name: "Test: Keys", version: 0x0001_0000)
+    static let halver = AppAudioComponent(type: kAudioUnitType_RemoteEffect, subtype: AudioToolbox.FourCC.code("half")!,
+                                          manufacturer: AudioToolbox.FourCC.code("Test")!, name: "Test: Halver", version: 0x0001_0000)
     /// A guitar amp simulator published as a generator: it keeps the microphone.
-    static let amp = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: OpenAudioToolbox.FourCC.code("gamp")!,
-                                       manufacturer: OpenAudioToolbox.FourCC.code("Test")!, name: "Test: Amp", version: 0x0001_0000)
+    static let amp = AppAudioComponent(type: kAudioUnitType_RemoteGenerator, subtype: AudioToolbox.FourCC.code("gamp")!,
+                                       manufacturer: AudioToolbox.FourCC.code("Test")!, name: "Test: Amp", version: 0x0001_0000)
 
     let device: SimulatedDevice
     var nodes: [String: InterAppNode] = [:]

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import SimCore
 import Soundcheck
 import VirtualDevices
@@ -175,7 +175,7 @@ enum InterAppAudioChecks {
         BuiltInCheck(["IAA-MULTIPLE-COMPONENTS", "IAA-TYPE-CODES"],
                      "one node app publishes two components, a generator and an effect; the four remote types are aurg, auri, aurx, aurm") { p in
             p.expect([kAudioUnitType_RemoteGenerator, kAudioUnitType_RemoteInstrument, kAudioUnitType_RemoteEffect, kAudioUnitType_RemoteMusicEffect]
-                .map(OpenAudioToolbox.FourCC.text), equals: ["aurg", "auri", "aurx", "aurm"], "the remote types")
+                .map(AudioToolbox.FourCC.text), equals: ["aurg", "auri", "aurx", "aurm"], "the remote types")
             let device = try SimulatedDevice(platform: p.platform, seed: 9)
             InterAppAudio.of(device.server).install(AppID("Both"), components: [InterAppAudioStage.drone, InterAppAudioStage.halver])
             let statuses = try device.launch("Both", backgroundAudio: true) {

@@ -1,9 +1,9 @@
 import Foundation
 import MediaServer
-import OpenAVFoundation
-import OpenAudioToolbox
-import OpenMediaPlayer
-import OpenUIKit
+import AVFoundation
+import AudioToolbox
+import MediaPlayer
+import UIKit
 import SimCore
 import Soundcheck
 

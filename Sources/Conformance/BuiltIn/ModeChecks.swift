@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// What the voiceChat and measurement modes change for an app, read from the route it is given,

@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
+import AVFAudio
+import AudioToolbox
 
 /// Music devices played by MIDI: AUSampler through `MusicDeviceMIDIEvent` (the sample offset)
 /// and `AVAudioUnitSampler` in an offline engine.

@@ -1,8 +1,8 @@
 import Foundation
 import MediaServer
-import OpenAVFoundation
-import OpenMediaPlayer
-import OpenUIKit
+import AVFoundation
+import MediaPlayer
+import UIKit
 import SimCore
 import Soundcheck
 

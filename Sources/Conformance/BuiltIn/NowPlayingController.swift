@@ -1,10 +1,6 @@
-// Remote commands and Now Playing info, written only against Apple's MediaPlayer API. On Linux
-// only the import differs.
-#if canImport(MediaPlayer)
+// Remote commands and Now Playing info, written only against Apple's MediaPlayer API. The same file
+// compiles on iOS.
 import MediaPlayer
-#else
-import OpenMediaPlayer
-#endif
 import Foundation
 
 final class NowPlayingController: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
-import OpenOpenAL
+import AVFAudio
+import OpenAL
 import SimCore
 import Soundcheck
 import VirtualDevices

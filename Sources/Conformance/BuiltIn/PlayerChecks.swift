@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// AVAudioPlayer heard at the speaker: several at once, panned, paused, resumed and sought.

@@ -1,8 +1,8 @@
 // Written only against Apple's API: on iOS the imports are `import OpenAL` and
 // `import AVFoundation`; nothing else changes.
 import Foundation
-import OpenAVFAudio
-import OpenOpenAL
+import AVFAudio
+import OpenAL
 
 /// A game's OpenAL audio: one looping 16-bit mono tone as a positional source, and the
 /// interruption handling Apple teaches — no current context at "began"; at "ended" reactivate the

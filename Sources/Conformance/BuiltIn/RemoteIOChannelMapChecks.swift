@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import Soundcheck
 
 /// RemoteIO on a multichannel route (the 2012 multiroute talk): with headphones and a two-channel

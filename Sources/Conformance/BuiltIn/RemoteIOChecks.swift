@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import SimCore
 import Soundcheck
 

@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 import VirtualDevices
 

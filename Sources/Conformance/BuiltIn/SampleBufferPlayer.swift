@@ -1,11 +1,7 @@
 // A long-form audio player written only against Apple's API, after Apple's "Playing custom audio
 // with your own player" pattern: a renderer on a synchronizer, fed from a serialization queue
-// while it wants more, with the talk's seek and play-queue edit. On Linux only the imports differ.
-#if canImport(AVFoundation)
+// while it wants more, with the talk's seek and play-queue edit. The same file compiles on iOS.
 import AVFoundation
-#else
-import OpenAVFoundation
-#endif
 import Foundation
 
 enum PlayerError: Error {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// AVAudioSession's constants as the SDK declares them: what an app compiled against Apple's
 /// headers would store, compare and switch on.

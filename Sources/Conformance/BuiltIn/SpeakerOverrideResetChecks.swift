@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import Soundcheck
 
 /// The speaker override is transient: "any route change or interruption will cause the audio to

@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
-import OpenUIKit
+import AVFAudio
+import UIKit
 import SimCore
 import Soundcheck
 import VirtualDevices

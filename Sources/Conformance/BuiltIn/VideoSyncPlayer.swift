@@ -1,13 +1,9 @@
 // Audio and video on one timeline, written only against Apple's API (the talk's "add the audio
 // data to the AudioRenderer, the video data to the video renderer, set a rate of 1 on the
 // Synchronizer"): an AVSampleBufferDisplayLayer — or, where the SDK has it, its
-// sampleBufferRenderer — on the synchronizer beside an audio renderer. On Linux only the
-// imports differ.
-#if canImport(AVFoundation)
+// sampleBufferRenderer — on the synchronizer beside an audio renderer. The same file
+// compiles on iOS.
 import AVFoundation
-#else
-import OpenAVFoundation
-#endif
 import Foundation
 
 final class VideoSyncPlayer: @unchecked Sendable {

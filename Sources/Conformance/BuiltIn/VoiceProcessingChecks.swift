@@ -1,6 +1,6 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
+import AudioToolbox
+import AVFAudio
 import SimCore
 import Soundcheck
 import VoiceProcessing

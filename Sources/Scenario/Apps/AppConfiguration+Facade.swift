@@ -1,4 +1,4 @@
-import OpenAVFAudio
+import AVFAudio
 
 /// The scenario's session settings in the facade's own types, so reference apps see nothing
 /// but Apple's names.

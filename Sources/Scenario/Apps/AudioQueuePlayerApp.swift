@@ -1,8 +1,8 @@
 import AudioFiles
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
-import OpenCoreAudioTypes
+import AVFAudio
+import AudioToolbox
+import CoreAudioTypes
 
 /// A player on an Audio Queue with a compressed file (an MP3 of its tone, looping; `aac-queue-player`
 /// plays AAC), the way the

@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
+import AVFAudio
+import AudioToolbox
 
 /// A DJ app: the multiRoute category, the cue (what the DJ previews) on the headphones and the
 /// house mix on a USB interface or HDMI, as the 2012 multiroute advice describes it: one RemoteIO

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// A synthesizer whose voice is an `AVAudioSourceNode`: its render block makes a sine (−12 dBFS,
 /// the app's `tone:`) sample by sample, on the device's IO cycle, at whatever rate the output

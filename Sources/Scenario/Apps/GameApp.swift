@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// A game: ambient (mixes with other audio, obeys the silent switch), active whenever it is in
 /// the foreground, its soundtrack (secondary audio) muted while another app's primary audio

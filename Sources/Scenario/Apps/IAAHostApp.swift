@@ -1,7 +1,7 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenUIKit
+import AudioToolbox
+import AVFAudio
+import UIKit
 
 /// An Inter-App Audio host, a small multitrack recorder written against Apple's Audio Unit API:
 /// its RemoteIO plays the node chain it hosts — one instrument, optionally through one effect.

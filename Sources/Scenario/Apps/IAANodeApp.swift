@@ -1,7 +1,7 @@
 import Foundation
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenUIKit
+import AudioToolbox
+import AVFAudio
+import UIKit
 
 /// An Inter-App Audio node, written against Apple's Audio Unit API: at every launch (and after a
 /// media-services reset) it makes a RemoteIO unit and publishes it as the first component its

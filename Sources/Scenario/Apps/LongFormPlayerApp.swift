@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
-import OpenAVFAudio
-import OpenAVFoundation
-import OpenCoreAudioTypes
-import OpenCoreMedia
-import OpenMediaPlayer
-import OpenUIKit
+import AVFAudio
+import AVFoundation
+import CoreAudioTypes
+import CoreMedia
+import MediaPlayer
+import UIKit
 
 /// A long-form audio player (WWDC 2017 session 509, "Introducing AirPlay 2"): it declares itself
 /// long-form (`.playback`, `.default`, policy `.longFormAudio`) and plays a play queue through an

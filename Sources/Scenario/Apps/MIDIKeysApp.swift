@@ -1,5 +1,5 @@
 import Foundation
-import OpenCoreMIDI
+import CoreMIDI
 
 /// A MIDI keyboard app (a controller with no sound of its own): through Core MIDI it plays A4
 /// (440 Hz on a synth) at full velocity to every MIDI destination that is a device, such as a

@@ -1,5 +1,5 @@
-import OpenAVFAudio
-import OpenUIKit
+import AVFAudio
+import UIKit
 
 /// A media player (Music, streaming radio): playback, non-mixable, background audio. It waits
 /// for the user's play to activate, resumes after an interruption only with `shouldResume`, and

@@ -1,4 +1,4 @@
-import OpenAVFAudio
+import AVFAudio
 
 /// Turn-by-turn navigation: playback that ducks others (and interrupts spoken audio), active
 /// only while a prompt speaks, deactivating with `notifyOthersOnDeactivation` after each prompt

@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenOpenAL
+import AVFAudio
+import OpenAL
 
 /// A game whose sound effects are OpenAL sources: one looping tone as a positional source the
 /// player moves (`move-left`, `move-right`: x = −1 or +1, the listener at the origin), so the

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 
 /// A voice recorder: the record category, active only while recording (`playing` in a scenario
 /// means "recording" for it), deactivating with `notifyOthersOnDeactivation` when it stops. It

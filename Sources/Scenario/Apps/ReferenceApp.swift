@@ -1,7 +1,7 @@
 import AudioFiles
 import Foundation
-import OpenAVFAudio
-import OpenUIKit
+import AVFAudio
+import UIKit
 
 /// What every reference app shares: written only against the Apple-named facades, it configures
 /// its session, listens to its session's and its application's notifications, and logs what it

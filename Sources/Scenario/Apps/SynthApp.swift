@@ -1,7 +1,7 @@
 import Foundation
 import MediaServer
-import OpenAVFAudio
-import OpenCoreMIDI
+import AVFAudio
+import CoreMIDI
 import SimCore
 
 /// A synthesizer: it listens to every MIDI source through Core MIDI and plays each note as a sine

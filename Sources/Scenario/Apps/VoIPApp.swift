@@ -1,6 +1,6 @@
 import Foundation
-import OpenAVFAudio
-import OpenAudioToolbox
+import AVFAudio
+import AudioToolbox
 
 /// A voice-over-IP app, as the 2012 talk advises one: playAndRecord with the voiceChat mode,
 /// 16 kHz and 20 ms I/O preferred (wideband speech in network-packet-sized buffers), active only

@@ -1,6 +1,6 @@
 import Foundation
 import MediaServer
-import OpenAudioToolbox
+import AudioToolbox
 import SimCore
 import VirtualDevices
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAVFAudio
+import AVFAudio
 import VirtualDevices
 
 /// Reads what an app declaration says about the sound it plays: `file:` (an audio file, found

@@ -1,5 +1,5 @@
 import Foundation
-import OpenUIKit
+import UIKit
 import VirtualDevices
 
 /// Reads an app's `icon:` — the icon the app ships, a PNG file (a relative path is relative to

@@ -1,4 +1,4 @@
-import OpenAudioToolbox
+import AudioToolbox
 import VirtualDevices
 
 /// Reads an app's `audio-components:` — its Info.plist `AudioComponents` entries, which make it

@@ -1,5 +1,5 @@
 import MediaServer
-import OpenAudioToolbox
+import AudioToolbox
 
 /// Inter-App Audio in a run: every app gets its entitlement and icon, the apps whose declarations
 /// have `audio-components:` are installed with them, and when a host instantiates one the system launches that app into the background

@@ -1,7 +1,7 @@
 import AudioFiles
 import Foundation
-import OpenAVFAudio
-import OpenUIKit
+import AVFAudio
+import UIKit
 
 /// The Music app as a system participant: playback category, non-mixable, background audio.
 /// It behaves as Apple's own app does — activates on play, pauses when interrupted, resumes only

@@ -1,11 +1,7 @@
 // A game's audio engine, written only against Apple's AVFAudio API: a looping soundtrack through
 // an EQ and a reverb, sound effects on a second player, a meter tap on the main mixer, and a
-// restart when the hardware configuration changes. On Linux the one import differs.
-#if canImport(AVFAudio)
+// restart when the hardware configuration changes. The same file compiles on iOS.
 import AVFAudio
-#else
-import OpenAVFAudio
-#endif
 import Foundation
 
 final class GameAudioEngine: @unchecked Sendable {

@@ -1,12 +1,7 @@
 // A podcast player's audio-session handling, written only against Apple's API: on a device it
-// builds with AVFAudio and UIKit; here the same source builds against Soundcheck's facades.
-#if canImport(AVFAudio)
+// builds with AVFAudio and UIKit; here the same source builds against Soundcheck's modules of those names.
 import AVFAudio
 import UIKit
-#else
-import OpenAVFAudio
-import OpenUIKit
-#endif
 import Foundation
 
 /// Follows Apple's advice for spoken-audio apps: playback category with the spokenAudio mode,

@@ -1,13 +1,8 @@
 // Audio code spelled exactly as Apple's Swift API spells it (types, cases, properties, methods,
-// userInfo keys). It builds with AVFAudio and UIKit on a device; here it must build against the
-// facades unchanged, so a facade name that drifts from Apple's stops the build.
-#if canImport(AVFAudio)
+// userInfo keys). It builds with AVFAudio and UIKit on a device; here it must build against
+// Soundcheck's modules unchanged, so a facade name that drifts from Apple's stops the build.
 import AVFAudio
 import UIKit
-#else
-import OpenAVFAudio
-import OpenUIKit
-#endif
 import Foundation
 
 /// Deprecated since iOS 17 but still in the SDK; read through a protocol so the probe itself

@@ -1,14 +1,10 @@
 // A host's audio-unit browser, written only against Apple's AVFAudio API: it lists effects by
 // description, finds the first instrument with a test block that stops the search, filters by
 // tag with a predicate, shows the tags in use, and rescans when the set of components changes.
-// (The predicate is a block predicate: Linux Foundation has no `NSPredicate(format:)`.) On
-// Linux the import differs.
-#if canImport(AVFAudio)
+// (The predicate is a block predicate: Linux Foundation has no `NSPredicate(format:)`.) The same
+// file compiles on iOS.
 import AVFAudio
-#else
-import OpenAudioToolbox
-import OpenAVFAudio
-#endif
+import AudioToolbox
 import Foundation
 
 final class ComponentBrowser: @unchecked Sendable {

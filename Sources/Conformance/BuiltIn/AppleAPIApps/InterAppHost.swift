@@ -3,15 +3,10 @@
 // at the hardware rate, listens for connection changes, offers its timeline through host
 // callbacks, takes the node's remote control events, and plays the node through its own RemoteIO.
 // It keeps each node's icon for its node list, as the 2013 talk's sample host does.
-// When the node's instance is invalidated it disposes it and can connect again. On Linux the
-// imports differ.
-#if canImport(AudioToolbox)
+// When the node's instance is invalidated it disposes it and can connect again. The same file
+// compiles on iOS.
 import AudioToolbox
 import UIKit
-#else
-import OpenAudioToolbox
-import OpenUIKit
-#endif
 import Foundation
 
 final class InterAppHost: @unchecked Sendable {

@@ -7,16 +7,10 @@
 // amp (a guitar amp simulator published as a generator) it keeps its RemoteIO's microphone while
 // connected: it activates a mixable play-and-record session when the host connects it, reads the
 // microphone in its input callback and plays it to the host. It notes the application state it
-// launched in, and can switch to its host through the host's peer URL. On Linux the imports differ.
-#if canImport(AudioToolbox)
-import AudioToolbox
+// launched in, and can switch to its host through the host's peer URL. The same file compiles on iOS.
 import AVFAudio
+import AudioToolbox
 import UIKit
-#else
-import OpenAudioToolbox
-import OpenAVFAudio
-import OpenUIKit
-#endif
 import Foundation
 
 final class InterAppNode {

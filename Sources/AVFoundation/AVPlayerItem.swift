@@ -1,0 +1,76 @@
+import Foundation
+import AVFAudio
+import CoreMedia
+
+/// `AVPlayerItem`: one piece of media a player plays, made from a URL. Nothing is read until a
+/// player starts playing it (the talk: setting the rate "will begin downloading the audio data");
+/// then `status` turns `.readyToPlay` and `duration` is known, or `.failed` with `error`.
+///
+/// Local audio files the bench decodes (WAV, AIFF, CAF, FLAC … through `AVAudioFile`) play;
+/// remote URLs are not simulated and fail like an unreachable host.
+public class AVPlayerItem: NSObject, @unchecked Sendable {
+    /// `AVPlayerItem.Status`.
+    public enum Status: Int, Sendable {
+        case unknown = 0, readyToPlay = 1, failed = 2
+    }
+
+    public static let didPlayToEndTimeNotification = Notification.Name("AVPlayerItemDidPlayToEndTimeNotification")
+
+    let url: URL
+    public private(set) var status: Status = .unknown
+    public private(set) var error: Error?
+    /// Indefinite until loaded.
+    public private(set) var duration = CMTime.indefinite
+    /// The decoded audio: interleaved stereo at `sampleRate` (mono is sent on both channels).
+    private(set) var samples: [Float] = []
+    private(set) var sampleRate = 0
+    /// The item's time, kept by the player that plays it.
+    var timeInItem: () -> CMTime = { .zero }
+
+    public init(url: URL) {
+        self.url = url
+        super.init()
+    }
+
+    public func currentTime() -> CMTime { timeInItem() }
+
+    var frameCount: Int { samples.count / 2 }
+
+    /// Reads the whole file, once; whether the item can play.
+    func load() -> Bool {
+        guard status == .unknown else { return status == .readyToPlay }
+        do {
+            guard url.isFileURL else {
+                throw NSError(domain: NSURLErrorDomain, code: NSURLErrorCannotFindHost,
+                              userInfo: [NSLocalizedDescriptionKey: "\(url): only local files play in the simulation"])
+            }
+            let file = try AVAudioFile(forReading: url)
+            (samples, sampleRate) = try Self.interleavedStereo(file)
+            duration = CMTime(value: Int64(frameCount), timescale: CMTimeScale(sampleRate))
+            status = .readyToPlay
+        } catch {
+            self.error = error
+            status = .failed
+        }
+        return status == .readyToPlay
+    }
+
+    private static func interleavedStereo(_ file: AVAudioFile) throws -> ([Float], Int) {
+        let format = file.processingFormat
+        let length = Int(file.length)
+        guard length > 0, let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(length)) else {
+            throw NSError(domain: AVFoundationErrorDomain, code: -11829,
+                          userInfo: [NSLocalizedDescriptionKey: "\(file.url.lastPathComponent): no audio to play"])
+        }
+        try file.read(into: buffer)
+        guard let data = buffer.floatChannelData else { return ([], Int(format.sampleRate)) }
+        let frames = Int(buffer.frameLength)
+        let right = format.channelCount > 1 ? 1 : 0
+        var samples = [Float](repeating: 0, count: frames * 2)
+        for frame in 0..<frames {
+            samples[2 * frame] = data[0][frame]
+            samples[2 * frame + 1] = data[right][frame]
+        }
+        return (samples, Int(format.sampleRate))
+    }
+}
