@@ -42,6 +42,9 @@ let package = Package(
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
         .library(name: "JACKBackend", targets: ["JACKBackend"]),
         .library(name: "VoiceProcessing", targets: ["VoiceProcessing"]),
+        // For the fuzz targets (Fuzz/): the RTSP response reader and the xUnit results reader.
+        .library(name: "AirPlayRAOP", targets: ["AirPlayRAOP"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -194,7 +197,8 @@ let package = Package(
 
         // The real AirPlay 1 (RAOP) sender over Glibc sockets, and its loopback test against shairport-sync.
         .target(name: "AirPlayRAOP"),
-        .testTarget(name: "AirPlayRAOPTests", dependencies: ["AirPlayRAOP"]),
+        // loopback-bind.c is preloaded into the test's shairport-sync (built by the test), not part of the target.
+        .testTarget(name: "AirPlayRAOPTests", dependencies: ["AirPlayRAOP"], exclude: ["loopback-bind.c"]),
 
         // AVAudioEngine and its nodes: offline and device tests, an app written against Apple's API
         // (Fixtures); CRealtimeProbe (in the JACK block) counts what the render path allocates.

@@ -59,7 +59,7 @@ public final class RAOPSender: @unchecked Sendable {
                    "t=0 0", "m=audio 0 RTP/AVP 96", "a=rtpmap:96 L16/44100/2"].joined(separator: "\r\n") + "\r\n"
         try rtsp.request("ANNOUNCE", uri: uri, body: sdp, contentType: "application/sdp")
         // The receiver asks for the time as soon as SETUP makes its session: answer from before.
-        let service = try RAOPService()
+        let service = try RAOPService(local: rtsp.local, receiver: address)
         self.service = service
         service.start()
         let setup = try rtsp.request("SETUP", uri: uri, headers: [
@@ -182,10 +182,16 @@ public final class RAOPSender: @unchecked Sendable {
         framesSent += Int64(RAOPPackets.framesPerPacket)
     }
 
-    /// A sync packet once a second: the frame that plays now by our clock, and the NTP time.
+    /// A sync packet once a second: the frame that plays now by our clock, and the NTP time. A
+    /// receiver that went away is noticed here too: UDP to it goes on "succeeding", so without
+    /// this a long file would stream to nothing until the TEARDOWN at its end failed.
     private func syncIfDue() throws(RAOPError) {
         let now = monotonicSeconds()
         guard now - lastSync >= 1, let service else { return }
+        if let rtsp, rtsp.peerHasClosed {
+            throw RAOPError(step: "send", "the receiver closed the connection while playing (it exited or restarted), "
+                            + "after \(framesSent) frames (\(framesSent / Int64(RAOPPackets.sampleRate)) s)")
+        }
         let elapsed = max(0, now - startTime)
         let playing = startTimestamp &+ UInt32(truncatingIfNeeded: Int64(elapsed * Double(RAOPPackets.sampleRate)))
         let packet = RAOPPackets.sync(first: lastSync == -Double.infinity, nowTimestamp: playing, ntp: NTPTime.now())

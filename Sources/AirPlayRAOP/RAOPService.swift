@@ -3,9 +3,13 @@ import Glibc
 
 /// The sender's two UDP ports and the thread serving them: answers the receiver's timing
 /// requests (timing port) and its resend requests (control port) from the last packets sent.
+/// Both are bound to the address the RTSP connection goes out from, and datagrams from any host
+/// but the receiver are dropped, so no one else can make the sender answer or resend.
 final class RAOPService: @unchecked Sendable {
     let control: UDPSocket
     let timing: UDPSocket
+    /// The receiver's IPv4 address (network order): the only source answered.
+    private let receiver: in_addr_t
     /// Where resent packets go (the receiver's control port), once SETUP told us.
     var controlTarget: sockaddr_in? {
         get { lock.withLock { target } }
@@ -23,9 +27,10 @@ final class RAOPService: @unchecked Sendable {
     private var error: RAOPError?
     private let finished = DispatchGroup()
 
-    init() throws(RAOPError) {
-        control = try UDPSocket(step: "bind")
-        timing = try UDPSocket(step: "bind")
+    init(local: sockaddr_in, receiver: sockaddr_in) throws(RAOPError) {
+        control = try UDPSocket(on: local, step: "bind")
+        timing = try UDPSocket(on: local, step: "bind")
+        self.receiver = receiver.sin_addr.s_addr
     }
 
     var hasAnsweredTiming: Bool { lock.withLock { answered } }
@@ -37,7 +42,7 @@ final class RAOPService: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 let socket = servesTiming ? timing : control
                 while !lock.withLock({ stopping }) {
-                    guard let (bytes, from) = socket.receive() else { continue }
+                    guard let (bytes, from) = socket.receive(), from.sin_addr.s_addr == receiver else { continue }
                     if servesTiming { answerTiming(bytes, from: from) } else { answerResend(bytes, from: from) }
                 }
                 finished.leave()

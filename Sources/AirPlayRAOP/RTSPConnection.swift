@@ -1,24 +1,16 @@
 import Foundation
 import Glibc
 
-/// One RTSP/1.0 response: status, headers (names lower-cased) and body.
-struct RTSPResponse {
-    let status: Int
-    let reason: String
-    let headers: [String: String]
-    let body: String
-
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
-}
-
 /// The RTSP control connection to a receiver: one TCP socket, requests numbered by `CSeq`, each
 /// answered before the next is sent. Every failure names the RTSP method it happened in.
 final class RTSPConnection {
     private let descriptor: Int32
     private var sequence = 0
     private var pending: [UInt8] = []
-    /// The receiver's and our own IPv4 address on this connection (the SDP names both).
+    /// The receiver's and our own IPv4 address on this connection (the SDP names both; our UDP
+    /// ports are bound to ours, so they are reachable only where the receiver reached us).
     let remote: sockaddr_in
+    let local: sockaddr_in
     let localAddress: String
     let userAgent = "Soundcheck/1.0"
     let clientInstance: String
@@ -46,11 +38,20 @@ final class RTSPConnection {
         _ = withUnsafeMutablePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
+        self.local = local
         localAddress = dottedQuad(local)
         clientInstance = String(UInt64.random(in: 1...UInt64.max), radix: 16, uppercase: true)
     }
 
     deinit { Glibc.close(descriptor) }
+
+    /// Whether the receiver has closed the connection, as one that exits or restarts does. Between
+    /// requests nothing arrives on it, so a peek that does not wait tells: one system call.
+    var peerHasClosed: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
 
     /// Sends `method` and returns the receiver's answer; a status other than 200 is an error
     /// naming the method.
@@ -94,29 +95,10 @@ final class RTSPConnection {
     }
 
     private func readResponse(step: String) throws(RAOPError) -> RTSPResponse {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        var headerEnd: Int?
-        while headerEnd == nil {
-            headerEnd = pending.firstRange(of: separator)?.lowerBound
-            if headerEnd == nil { try receiveMore(step: step) }
+        while true {
+            if let response = try RTSPResponse.take(from: &pending, step: step) { return response }
+            try receiveMore(step: step)
         }
-        let head = String(decoding: pending[..<headerEnd!], as: UTF8.self)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2).map(String.init)
-        guard statusLine.count >= 2, statusLine[0].hasPrefix("RTSP/"), let status = Int(statusLine[1]) else {
-            throw RAOPError(step: step, "the receiver's answer is not RTSP: '\(lines.first ?? head)'")
-        }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        let bodyLength = Int(headers["content-length"] ?? "0") ?? 0
-        let bodyStart = headerEnd! + separator.count
-        while pending.count < bodyStart + bodyLength { try receiveMore(step: step) }
-        let body = String(decoding: pending[bodyStart..<(bodyStart + bodyLength)], as: UTF8.self)
-        pending.removeFirst(bodyStart + bodyLength)
-        return RTSPResponse(status: status, reason: statusLine.count > 2 ? statusLine[2] : "", headers: headers, body: body)
     }
 
     private func receiveMore(step: String) throws(RAOPError) {

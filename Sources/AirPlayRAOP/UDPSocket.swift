@@ -1,23 +1,24 @@
 import Glibc
 
-/// A UDP socket bound to an ephemeral port on all IPv4 interfaces, sending to one receiver port.
+/// A UDP socket bound to an ephemeral port on one IPv4 address (the one the RTSP connection to
+/// the receiver uses: 127.0.0.1 for a receiver on this machine), sending to one receiver port.
 final class UDPSocket: @unchecked Sendable {
     let descriptor: Int32
     let localPort: UInt16
 
-    init(step: String) throws(RAOPError) {
+    init(on local: sockaddr_in, step: String) throws(RAOPError) {
         let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         self.descriptor = descriptor
         guard descriptor >= 0 else { throw RAOPError(step: step, "cannot create a UDP socket: \(errnoText())") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = INADDR_ANY
+        address.sin_addr = local.sin_addr
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else {
             Glibc.close(descriptor)
-            throw RAOPError(step: step, "cannot bind a UDP socket: \(errnoText())")
+            throw RAOPError(step: step, "cannot bind a UDP socket on \(dottedQuad(local)): \(errnoText())")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

@@ -49,7 +49,7 @@ public final class CompressedStreamDecoder {
             input = nil; inputSize = 0  // fed once; later calls only drain what it completed
             samples.append(contentsOf: chunk.prefix(done / MemoryLayout<Float>.size))
             switch status {
-            case MPG123_NEW_FORMAT.rawValue: readFormat()
+            case MPG123_NEW_FORMAT.rawValue: try readFormat()
             case MPG123_OK.rawValue: continue
             case MPG123_NEED_MORE.rawValue, MPG123_DONE.rawValue: return samples
             default: throw Self.error(String(cString: mpg123_strerror(handle)), status)
@@ -57,10 +57,17 @@ public final class CompressedStreamDecoder {
         }
     }
 
-    private func readFormat() {
+    /// The stream's format, from its first frame. A later frame in another rate or channel count
+    /// (a damaged or spliced stream) is refused: the samples already handed out are interleaved
+    /// for the first format, and a reader cannot tell where the next one would begin (found by
+    /// fuzzing: Fuzz/, fuzz-mp3).
+    private func readFormat() throws(SoundFileError) {
         guard let handle else { return }
         var rate = 0, channelCount: Int32 = 0, encoding: Int32 = 0
         guard mpg123_getformat(handle, &rate, &channelCount, &encoding) == MPG123_OK.rawValue else { return }
+        if let sampleRate, let channels, sampleRate != rate || channels != Int(channelCount) {
+            throw Self.error("the stream changes from \(channels) channel(s) at \(sampleRate) Hz to \(channelCount) at \(rate) Hz", MPG123_NEW_FORMAT.rawValue)
+        }
         sampleRate = rate
         channels = Int(channelCount)
     }

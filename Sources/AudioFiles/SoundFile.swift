@@ -48,7 +48,12 @@ public final class SoundFile {
         let name = (path as NSString).lastPathComponent
         var info = SF_INFO()
         let handle = try Self.open(name: name) { sf_open(path, Int32(SFM_READ), &info) }
-        try self.init(handle: handle, info: info, name: name, stream: nil, writing: false)
+        let file = FileHandle(forReadingAtPath: path)
+        defer { try? file?.close() }
+        try self.init(handle: handle, info: info, name: name, stream: nil, writing: false) { offset, count in
+            guard let file, (try? file.seek(toOffset: UInt64(offset))) != nil else { return [] }
+            return [UInt8]((try? file.read(upToCount: count)) ?? Data())
+        }
     }
 
     /// Opens bytes in memory for reading; `name` is what error messages call them.
@@ -58,7 +63,11 @@ public final class SoundFile {
         var info = SF_INFO()
         let user = Unmanaged.passUnretained(stream).toOpaque()
         let handle = try Self.open(name: name) { sf_open_virtual(&io, Int32(SFM_READ), &info, user) }
-        try self.init(handle: handle, info: info, name: name, stream: stream, writing: false)
+        try self.init(handle: handle, info: info, name: name, stream: stream, writing: false) { offset, count in
+            guard offset < data.count else { return [] }
+            let start = data.startIndex + offset
+            return [UInt8](data[start..<(start + min(count, data.count - offset))])
+        }
     }
 
     /// Creates (or replaces) a file to write in `format`, recording `channelMap` when the
@@ -77,8 +86,9 @@ public final class SoundFile {
         if let channelMap, channelMap.count == format.channels { record(channelMap, handle) }
     }
 
-    private init(handle: OpaquePointer, info: SF_INFO, name: String, stream: MemoryStream?, writing: Bool)
-        throws(SoundFileError) {
+    /// `read(offset, count)` gives the bytes of a file being read, for its channel layout chunk.
+    private init(handle: OpaquePointer, info: SF_INFO, name: String, stream: MemoryStream?, writing: Bool,
+                 read: (Int, Int) -> [UInt8] = { _, _ in [] }) throws(SoundFileError) {
         guard info.channels > 0, info.channels <= Int32(Self.maximumChannels), info.samplerate > 0 else {
             sf_close(handle)
             throw SoundFileError(kind: .malformed, file: name,
@@ -96,7 +106,10 @@ public final class SoundFile {
         scratch = .allocate(byteCount: samples * 8, alignment: 16)
         converted = .allocate(capacity: writing ? 0 : samples)
         quantized = .allocate(capacity: writing ? samples : 0)
-        channelMap = writing ? nil : Self.readChannelMap(handle, channels: Int(info.channels))
+        if !writing, format.type != .aiff && format.type != .caf
+            || (ChannelLayoutChunk.tagChannels(type: format.type, read: read) ?? Int(info.channels)) >= Int(info.channels) {
+            channelMap = Self.readChannelMap(handle, channels: Int(info.channels))
+        }
         // Out-of-range floats clip instead of wrapping, and integers written to float files are
         // scaled to ±1 (libsndfile's default stores 16384 as 16384.0). Flags travel in `datasize`.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))

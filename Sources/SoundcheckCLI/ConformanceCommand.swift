@@ -72,10 +72,9 @@ struct ConformanceCommand: ParsableCommand {
         }
         let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
-        for (name, text) in [("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
-                             ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))] {
-            try OutputFile.write(text, to: (out as NSString).appendingPathComponent(name), what: "the report")
-        }
+        try OutputFile.writeAll([("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
+                                 ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))],
+                                into: out, what: "the report")
         print("\(report.platform): \(report.total) requirements — \(report.count(.passed)) passed, \(report.count(.failed)) failed, "
             + "\(report.count(.notYetImplemented)) not yet implemented, \(report.count(.notCheckable)) not checkable, "
             + "\(report.count(.notChecked)) not checked; "
@@ -134,9 +133,7 @@ struct ConformanceCommand: ParsableCommand {
                                   runs: ScenarioChecks.run(files: shard.share(of: files.sorted()), platform: platform,
                                                            progress: Self.scenarioProgress).runs)
         let path = (out as NSString).appendingPathComponent(share.fileName)
-        do { try share.json().write(to: URL(fileURLWithPath: path)) } catch {
-            throw UserError("cannot write the shard's runs to '\(path)': \(OutputFile.reason(path, isFolder: false))")
-        }
+        try OutputFile.write(String(decoding: try share.json(), as: UTF8.self), to: path, what: "the shard's runs")
         print("share \(shard.index)/\(shard.count): \(share.runs.count) scenarios run, written to \(path); "
             + "merge all \(shard.count) with `soundcheck conformance --merge FOLDER…`")
         return nil

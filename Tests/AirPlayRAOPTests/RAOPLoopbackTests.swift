@@ -26,6 +26,10 @@ struct RAOPLoopbackTests {
     @Test("a streamed signal comes out of shairport-sync sample-exact, and a second sender is refused with 453")
     func loopbackIsSampleExact() throws {
         let receiver = try ShairportReceiver()
+        // Listening on 127.0.0.1 and ::1 only: nothing the test starts is reachable from the network.
+        let listening = ShairportReceiver.listeningAddresses(port: receiver.port)
+        let loopback = ["0100007F", "00000000000000000000000001000000"]
+        #expect(!listening.isEmpty && listening.allSatisfy(loopback.contains), "shairport-sync listens on \(listening)")
         let sent = Self.signal(seconds: 4)
         let sender = RAOPSender(host: "127.0.0.1", port: receiver.port)
         try sender.connect()
@@ -96,6 +100,24 @@ struct RAOPLoopbackTests {
         let tail = (Self.sampleRate / 2)..<frames
         let exact = tail.filter { offset + 2 * $0 + 1 < played.count && played[offset + 2 * $0] == kept[2 * $0] && played[offset + 2 * $0 + 1] == kept[2 * $0 + 1] }
         #expect(exact.count == tail.count, "\(exact.count) of the \(tail.count) frames from 0.5 s after the FLUSH on came out exactly")
+    }
+
+    @Test("shairport-sync exiting mid-stream ends the stream within seconds, with an error that says so")
+    func receiverExits() throws {
+        let receiver = try ShairportReceiver()
+        let sender = RAOPSender(host: "127.0.0.1", port: receiver.port)
+        try sender.connect()
+        let second = Self.signal(seconds: 1)
+        try second.withUnsafeBufferPointer { try sender.send(interleaved: $0) }
+        receiver.stop()
+        let clock = ContinuousClock()
+        let stopped = clock.now
+        let error = #expect(throws: RAOPError.self) {
+            for _ in 0..<10 { try second.withUnsafeBufferPointer { try sender.send(interleaved: $0) } }
+        }
+        #expect(error?.step == "send")
+        #expect(error?.message.hasPrefix("the receiver closed the connection while playing") == true, "\(String(describing: error))")
+        #expect(clock.now - stopped < .seconds(4), "noticed after \(clock.now - stopped)")
     }
 
     @Test("no receiver at the port: the error names the connect step")

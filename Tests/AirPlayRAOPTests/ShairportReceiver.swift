@@ -7,7 +7,9 @@ import Glibc
 ///
 /// shairport-sync cannot run without an mDNS backend (the Debian build has only Avahi and dies
 /// without it), and its Avahi client needs a D-Bus system bus, though not an avahi-daemon: a
-/// private `dbus-daemon` given to it as the system bus is enough. It then advertises nothing.
+/// private `dbus-daemon` given to it as the system bus is enough (a Unix socket in the test's
+/// folder, no TCP). It then advertises nothing. It listens on loopback only: it has no setting for
+/// that, so `loopback-bind.c`, preloaded, turns its wildcard binds into loopback ones.
 final class ShairportReceiver: @unchecked Sendable {
     private(set) var port: UInt16 = 0
     let output: URL
@@ -60,7 +62,8 @@ final class ShairportReceiver: @unchecked Sendable {
                                             log: busLog.path))
             try waitUntil("the private D-Bus bus at \(bus)") { FileManager.default.fileExists(atPath: bus) }
             processes.append(try Self.spawn("/usr/bin/shairport-sync", ["-c", configuration.path, "-u"], log: log.path,
-                                            environment: ["DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(bus)"]))
+                                            environment: ["DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(bus)",
+                                                          "LD_PRELOAD=\(try Self.loopbackBind(in: folder))"]))
             try waitUntil("shairport-sync listening on port \(port)") { Self.accepts(port: port) }
         } catch {
             stop()
@@ -81,7 +84,8 @@ final class ShairportReceiver: @unchecked Sendable {
 
     var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
-    private func stop() {
+    /// Stops both processes (as shairport-sync exiting would end a stream).
+    func stop() {
         for pid in processes.reversed() {
             kill(pid, SIGTERM)
             var status: Int32 = 0
@@ -98,6 +102,41 @@ final class ShairportReceiver: @unchecked Sendable {
         let description: String
         /// shairport-sync said another socket holds its port: worth starting again on another.
         var portTaken = false
+    }
+
+    /// Builds `loopback-bind.c` (beside this file) into a shared library in `folder`, with the C
+    /// compiler that comes with the Swift toolchain (or the system's `cc`).
+    private static func loopbackBind(in folder: URL) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("loopback-bind.c").path
+        let library = folder.appendingPathComponent("loopback-bind.so").path
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+        guard let compiler = ["clang", "cc"].lazy.flatMap({ name in path.map { "\($0)/\(name)" } })
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw StartError(description: "no C compiler (clang or cc) on PATH to build \(source)")
+        }
+        let buildLog = folder.appendingPathComponent("loopback-bind.log").path
+        let pid = try spawn(compiler, ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"], log: buildLog)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        guard status == 0 else {
+            throw StartError(description: "\(compiler) could not build \(source): \((try? String(contentsOfFile: buildLog, encoding: .utf8)) ?? "")")
+        }
+        return library
+    }
+
+    /// The addresses listening on TCP `port` (IPv4 and IPv6), read from /proc/net/tcp and tcp6:
+    /// what `ss -ltn` shows, in the kernel's hex (`0100007F` is 127.0.0.1).
+    static func listeningAddresses(port: UInt16) -> [String] {
+        ["/proc/net/tcp", "/proc/net/tcp6"].flatMap { table -> [String] in
+            let rows = ((try? String(contentsOfFile: table, encoding: .utf8)) ?? "").split(separator: "\n").dropFirst()
+            return rows.compactMap { row -> String? in
+                let fields = row.split(separator: " ")
+                guard fields.count > 3, fields[3] == "0A" else { return nil }   // 0A: LISTEN
+                let local = fields[1].split(separator: ":")
+                guard local.count == 2, UInt16(local[1], radix: 16) == port else { return nil }
+                return String(local[0])
+            }
+        }
     }
 
     private static func spawn(_ path: String, _ arguments: [String], log: String, environment: [String] = []) throws -> pid_t {

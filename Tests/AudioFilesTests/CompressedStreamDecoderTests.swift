@@ -27,6 +27,22 @@ import Testing
         #expect(abs(crossings - 500) <= 2, "\(crossings) upward crossings in 0.5 s")
     }
 
+    /// Found by fuzzing (Fuzz/, fuzz-mp3): frames in a second format used to come out interleaved
+    /// after the first format's samples, so a reader split them into the wrong frames.
+    @Test func aStreamThatChangesFormatIsRefusedAtTheChange() throws {
+        let first = try TestToneFile.mp3(frequency: 1000, sampleRate: 44_100, seconds: 1)
+        let second = try TestToneFile.mp3(frequency: 1000, sampleRate: 22_050, seconds: 1)
+        let decoder = CompressedStreamDecoder()
+        var decoded = try first.withUnsafeBytes { try decoder.append($0) }
+        #expect(decoder.sampleRate == 44_100 && decoded.count > 40_000)
+        #expect {
+            decoded += try second.withUnsafeBytes { try decoder.append($0) }
+        } throws: { error in
+            "\(error)".contains("the stream changes from 1 channel(s) at 44100 Hz to 1 at 22050 Hz")
+        }
+        #expect(decoder.sampleRate == 44_100 && decoder.channels == 1)
+    }
+
     @Test func garbageIsAnErrorNamingTheStream() throws {
         let decoder = CompressedStreamDecoder()
         let junk = Data(repeating: 0x41, count: 10)

@@ -14,6 +14,32 @@ struct HostileFileTests {
     static let rootSeed: UInt64 = 0x50DC_4EC4_F11E
     static let caseCount = 10_000
 
+    /// An AIFF whose header declares 255 channels and whose CHAN chunk's layout tag is stereo:
+    /// libsndfile 1.2.0 keeps a 2-entry map and would copy 255 entries out of it (a heap over-read
+    /// the address sanitizer reported; found by Fuzz/, fuzz-sound-file). The map is not asked for.
+    static func aiff(channels: UInt16, layoutTag: UInt32) -> Data {
+        func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+        func be32(_ value: UInt32) -> [UInt8] { be16(UInt16(value >> 16)) + be16(UInt16(value & 0xFFFF)) }
+        let frames: UInt32 = 16
+        let samples = [UInt8](repeating: 0x10, count: Int(frames) * Int(channels) * 2)
+        let comm = Array("COMM".utf8) + be32(18) + be16(channels) + be32(frames) + be16(16)
+            + [0x40, 0x0B, 0xFA, 0, 0, 0, 0, 0, 0, 0]   // 8000 Hz, 80-bit extended
+        let chan = Array("CHAN".utf8) + be32(12) + be32(layoutTag) + be32(0) + be32(0)
+        let ssnd = Array("SSND".utf8) + be32(UInt32(8 + samples.count)) + be32(0) + be32(0) + samples
+        let body = Array("AIFF".utf8) + comm + chan + ssnd
+        return Data(Array("FORM".utf8) + be32(UInt32(body.count)) + body)
+    }
+
+    @Test("an AIFF whose channel layout tag names fewer channels than its header is read without its map")
+    func layoutTagShorterThanChannels() throws {
+        let stereoTag: UInt32 = 101 << 16 | 2   // kAudioChannelLayoutTag_Stereo
+        let hostile = try SoundFile(readingData: Self.aiff(channels: 255, layoutTag: stereoTag), name: "hostile.aiff")
+        #expect(hostile.format.channels == 255)
+        #expect(hostile.channelMap == nil)
+        let matching = try SoundFile(readingData: Self.aiff(channels: 2, layoutTag: stereoTag), name: "stereo.aiff")
+        #expect(matching.channelMap == [.left, .right])
+    }
+
     @Test("FILES-HOSTILE-INPUT: 10,000 mutated WAV/AIFF/CAF/FLAC files are rejected or read, never crash")
     func mutatedFiles() throws {
         let scratch = try ScratchDirectory()

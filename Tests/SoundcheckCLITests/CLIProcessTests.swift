@@ -14,11 +14,19 @@ struct CLIProcessTests {
         return directory.appendingPathComponent("soundcheck")
     }
 
-    /// Runs the binary with `arguments`, in `directory` when given (else the tests' own).
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the binary with `arguments`, in `directory` when given (else the tests' own). With
+    /// `fileSizeLimitBlocks`, through `sh` with that `ulimit -f` (512-byte blocks) and SIGXFSZ
+    /// ignored, so a write past it fails with EFBIG as on a full disk.
+    static func run(_ arguments: [String], in directory: URL? = nil, fileSizeLimitBlocks: Int? = nil)
+        throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let blocks = fileSizeLimitBlocks {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -26,6 +26,20 @@ struct DeviceSimulationTests {
         return try simulation.run()
     }
 
+    /// libyaml places an error at the end of a file without a final newline on the line after
+    /// the last one; the error names the end of the last line instead (found by Fuzz/, fuzz-event-script).
+    @Test("a flow mapping left open at the end of a file without a final newline is located at the end of its last line")
+    func unterminatedFlowMappingAtEnd() {
+        let text = "script: s\nprofile: iphone\nsteps:\n  - { at: 1s, do: lock-screen"
+        do {
+            _ = try EventScript.parse(text, file: "s.yaml")
+            Issue.record("the open flow mapping was accepted")
+        } catch {
+            #expect(error.line == 4 && error.column == 30, "\(error)")
+            #expect(error.message.hasPrefix("invalid YAML"), "\(error)")
+        }
+    }
+
     @Test("a script runs its steps, follow-ups and seeded random events in time order")
     func runs() throws {
         let trace = try run(Self.script)

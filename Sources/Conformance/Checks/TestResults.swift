@@ -24,6 +24,11 @@ public struct TestResults: Sendable {
     public static func load(file: String) throws -> TestResults {
         let data: Data
         do { data = Data(try TextFile.read(file).utf8) } catch { throw TestResultsError(message: "test results \(error.description)") }
+        return try parse(data, file: file)
+    }
+
+    /// Reads the bytes of an xUnit file; `file` is what errors call it.
+    public static func parse(_ data: Data, file: String) throws(TestResultsError) -> TestResults {
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.delegate = reader

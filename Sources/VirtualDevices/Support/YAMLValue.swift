@@ -28,7 +28,7 @@ public struct YAMLValue {
         } catch let error as SourceError {
             throw error
         } catch let error as YamlError {
-            throw Self.sourceError(error, file: file)
+            throw Self.sourceError(error, file: file).withinText(text)
         } catch {
             throw SourceError(file: file, line: 0, column: 0, message: "cannot read YAML: \(error)")
         }

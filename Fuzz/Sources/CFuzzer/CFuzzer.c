@@ -1,0 +1,2 @@
+// The declaration is all this target carries; libFuzzer itself is linked with -sanitize=fuzzer.
+#include "CFuzzer.h"

@@ -1,0 +1,22 @@
+import FuzzDriver
+import Scenario
+import VirtualDevices
+
+/// A scenario file's bytes, parsed and validated as `soundcheck run` does: the result is a
+/// scenario or a `SourceError` whose line lies within the text by YAML's line breaks (a located error, not a crash).
+@main
+enum FuzzScenario {
+    static func main() { FuzzDriver.run(testOneInput) }
+}
+
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = FuzzDriver.bytes(data, size)
+    let text = String(decoding: input, as: UTF8.self)
+    do {
+        _ = try Scenario.parse(text, file: "fuzz.yaml")
+    } catch {
+        let lines = SourceError.lines(of: text).count
+        FuzzDriver.require(error.file != "fuzz.yaml" || (0...lines).contains(error.line), "error outside the file: \(error)")
+    }
+    return 0
+}
