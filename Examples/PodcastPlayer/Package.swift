@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AVFoundation", package: "soundcheck", condition: linux),
                 .product(name: "MediaPlayer", package: "soundcheck", condition: linux),
+                .product(name: "UIKit", package: "soundcheck", condition: linux),
             ]
         ),
         .testTarget(

@@ -96,6 +96,9 @@ open class PodcastPlayer: @unchecked Sendable {
         // Apple's rule: when the headphones go away, pause rather than play on from the speaker.
         guard reason == .oldDeviceUnavailable, let previousRoute,
               previousRoute.outputs.contains(where: { Self.privateOutputs.contains($0.portType) }) else { return }
+        // An interruption that began with the unplug (iOS 17 interrupts the Now Playing app) must not
+        // resume it from the speaker when it ends: the user pulled the headphones out.
+        wasPlayingBeforeInterruption = false
         pause()
     }
 

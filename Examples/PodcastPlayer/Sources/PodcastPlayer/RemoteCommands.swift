@@ -1,4 +1,5 @@
 import MediaPlayer
+import UIKit
 
 /// The lock screen's and the headphones' buttons: play, pause, toggle, skip 30 s forward and 15 s
 /// back, and the playback rates the app offers.
@@ -6,6 +7,7 @@ final class RemoteCommands {
     private var targets: [(MPRemoteCommand, Any)] = []
 
     func attach(to player: PodcastPlayer) {
+        UIApplication.shared.beginReceivingRemoteControlEvents()
         let center = MPRemoteCommandCenter.shared()
         add(center.playCommand) { [weak player] _ in
             guard let player else { return .noSuchContent }

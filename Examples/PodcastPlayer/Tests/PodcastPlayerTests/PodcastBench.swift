@@ -26,25 +26,27 @@ enum PodcastBench {
     static func scenario(_ name: String) -> URL { scenarios.appendingPathComponent("\(name).yaml") }
 
     /// A 75 s episode of a 1 kHz tone at -6 dBFS, 24 kHz mono: the tone is what the scenarios
-    /// listen for at the ports, and its pitch must survive the player's 1.5× rate.
+    /// listen for at the ports, and its pitch must survive the player's 1.5× rate. Written once per
+    /// test process (the suites run in parallel, and all read the same file).
     static func episodeFile() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("podcast-episode-1k.wav")
-        if FileManager.default.fileExists(atPath: url.path) { return url }
+        guard let episode else { throw CocoaError(.fileWriteUnknown) }
+        return episode
+    }
+
+    private static let episode: URL? = try? writeEpisode()
+
+    private static func writeEpisode() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("podcast-episode-1k-\(getpid()).wav")
         let settings: [String: Any] = [
             AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 24_000.0, AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16,
         ]
-        let partial = url.deletingLastPathComponent().appendingPathComponent("podcast-episode-1k.partial-\(getpid()).wav")
-        do {
-            let file = try AVAudioFile(forWriting: partial, settings: settings)
-            let frames = AVAudioFrameCount(75 * 24_000)
-            let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: frames)!
-            buffer.frameLength = frames
-            let samples = buffer.floatChannelData![0]
-            for frame in 0..<Int(frames) { samples[frame] = 0.5 * sinf(2 * .pi * 1_000 * Float(frame) / 24_000) }
-            try file.write(from: buffer)
-        }
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.moveItem(at: partial, to: url)
+        let file = try AVAudioFile(forWriting: url, settings: settings)
+        let frames = AVAudioFrameCount(75 * 24_000)
+        let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: frames)!
+        buffer.frameLength = frames
+        let samples = buffer.floatChannelData![0]
+        for frame in 0..<Int(frames) { samples[frame] = 0.5 * sinf(2 * .pi * 1_000 * Float(frame) / 24_000) }
+        try file.write(from: buffer)
         return url
     }
 }

@@ -28,6 +28,7 @@ import Testing
         let bench = Bench(apps: [PodcastBench.app { ResumesWhenNotTold() }])
         let result = try bench.run(scenario: PodcastBench.scenario("call-without-should-resume-waits"))
         #expect(!result.passed)
-        #expect(result.appFindings.contains { $0.rule == "resume-without-should-resume" && $0.app == "Podcasts" }, "\(result)")
+        // Caught where the file says it must wait: the state expected at 6 s.
+        #expect("\(result)".contains("call-without-should-resume-waits.yaml:24:5: state of Podcasts at 6s differs: playing expected false, observed true"), "\(result)")
     }
 }
