@@ -16,7 +16,7 @@ import Testing
     @Test func exploringFindsThePlantedUnplugBugAndWritesAShortScenario() throws {
         let folder = try temporaryFolder("unplug")
         let bench = Bench(apps: [PodcastBench.app { PlaysOnFromSpeaker() }])
-        let exploration = try bench.explore(apps: ["Podcasts"], runs: 200, seed: 7, steps: 6, writingFindingsTo: folder, stoppingAfter: 1)
+        let exploration = try bench.explore(apps: ["Podcasts"], runs: 300, seed: 3, steps: 8, writingFindingsTo: folder, stoppingAfter: 1)
         let finding = try #require(exploration.findings.first, "\(exploration)")
         #expect(finding.minimal.steps.count <= 5, "\(exploration)")
         // The scenario it wrote replays the failure.
