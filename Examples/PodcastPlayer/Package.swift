@@ -22,7 +22,6 @@ let package = Package(
             dependencies: [
                 .product(name: "AVFoundation", package: "soundcheck", condition: linux),
                 .product(name: "MediaPlayer", package: "soundcheck", condition: linux),
-                .product(name: "UIKit", package: "soundcheck", condition: linux),
             ]
         ),
         .testTarget(

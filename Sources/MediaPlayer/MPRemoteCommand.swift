@@ -16,19 +16,28 @@ public enum MPRemoteCommandHandlerStatus: Int, Sendable {
 public class MPRemoteCommand: NSObject, @unchecked Sendable {
     public var isEnabled = true
     private var targets: [(token: NSObject, handler: (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus)] = []
+    /// The center's: a target added or removed may change whether the app handles remote commands.
+    var targetsChanged: (() -> Void)?
 
     override init() { super.init() }
+
+    var hasTargets: Bool { !targets.isEmpty }
 
     public func addTarget(handler: @escaping (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus) -> Any {
         let token = NSObject()
         targets.append((token, handler))
+        targetsChanged?()
         return token
     }
 
     /// Removes a target `addTarget(handler:)` returned (nil: every target).
     public func removeTarget(_ target: Any?) {
-        guard let token = target as? NSObject else { targets.removeAll(); return }
-        targets.removeAll { $0.token === token }
+        if let token = target as? NSObject {
+            targets.removeAll { $0.token === token }
+        } else {
+            targets.removeAll()
+        }
+        targetsChanged?()
     }
 
     func deliver(_ event: MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus? {

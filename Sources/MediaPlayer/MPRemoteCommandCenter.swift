@@ -39,8 +39,23 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
         return binding.server.attachment(for: binding.app, key: "MPRemoteCommandCenter") {
             let center = MPRemoteCommandCenter(binding: binding)
             binding.server.remoteControlEndpoint(for: binding.app).deliver = { [weak center] in center?.deliver($0)?.rawValue }
+            for command in center.commands { command.targetsChanged = { [weak center] in center?.targetsChanged() } }
             return center
         }
+    }
+
+    private var commands: [MPRemoteCommand] {
+        [playCommand, pauseCommand, stopCommand, togglePlayPauseCommand, nextTrackCommand, previousTrackCommand,
+         skipForwardCommand, skipBackwardCommand, changePlaybackPositionCommand, changePlaybackRateCommand,
+         seekForwardCommand, seekBackwardCommand, ratingCommand, changeRepeatModeCommand, changeShuffleModeCommand,
+         likeCommand, dislikeCommand, bookmarkCommand, enableLanguageOptionCommand, disableLanguageOptionCommand]
+    }
+
+    /// Since iOS 7.1 a target on any command is enough for the system to send the app remote
+    /// events, as `beginReceivingRemoteControlEvents()` is (MPRemoteCommandCenter's documentation);
+    /// removing the last target ends it.
+    private func targetsChanged() {
+        binding.server.setHandlesRemoteCommands(binding.app, commands.contains { $0.hasTargets })
     }
 
     private func deliver(_ command: RemoteCommand) -> MPRemoteCommandHandlerStatus? {

@@ -19,9 +19,9 @@ extension MediaPolicy {
     }
 
     /// `setActive(true)`: on an active session it re-applies the session's configuration. The app
-    /// that goes active with non-mixable output while taking remote-control events becomes the
-    /// Now Playing app (which may then start from the background); an input category asks for
-    /// the microphone the first time (2013 talk).
+    /// that goes active with non-mixable output while taking remote-control events (UIKit's call,
+    /// or a target on a remote command) becomes the Now Playing app (which may then start from the
+    /// background); an input category asks for the microphone the first time (2013 talk).
     public mutating func activate(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
         try input { policy throws(SessionError) in try policy.activating(app) }
     }
@@ -31,7 +31,7 @@ extension MediaPolicy {
         let configuration = self.configuration(of: app)
         var effects = apply(try activation.activate(app, traits: configuration.traits, system: system))
         effects += routeMayHaveChanged(.categoryChanged)
-        if !configuration.isMixable, configuration.allowsOutput, session(app)?.receivesRemoteControlEvents == true, !isNowPlaying(app) {
+        if !configuration.isMixable, configuration.allowsOutput, session(app)?.takesRemoteEvents == true, !isNowPlaying(app) {
             activation.setNowPlaying(app)
             effects.append(.nowPlaying(app))
         }
@@ -88,6 +88,10 @@ extension MediaPolicy {
 
     public mutating func setReceivesRemoteControlEvents(_ app: AppID, _ receives: Bool) {
         withSession(app) { $0.receivesRemoteControlEvents = receives }
+    }
+
+    public mutating func setHandlesRemoteCommands(_ app: AppID, _ handles: Bool) {
+        withSession(app) { $0.handlesRemoteCommands = handles }
     }
 
     public mutating func setInputMuted(_ app: AppID, _ muted: Bool) {

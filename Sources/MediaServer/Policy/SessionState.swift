@@ -17,7 +17,11 @@ struct SessionState: Sendable {
     var lastRoute = AudioRoute.empty
     var ioRunning = false
     var inputMuted = false
+    /// `beginReceivingRemoteControlEvents()`, and a target on any `MPRemoteCommandCenter` command:
+    /// either makes the system send the app remote events (the second since iOS 7.1).
     var receivesRemoteControlEvents = false
+    var handlesRemoteCommands = false
+    var takesRemoteEvents: Bool { receivesRemoteControlEvents || handlesRemoteCommands }
     /// iOS 17+ `prefersInterruptionOnRouteDisconnect` (default true).
     var prefersInterruptionOnRouteDisconnect = true
 

@@ -39,6 +39,12 @@ extension AudioServer {
         policy.setReceivesRemoteControlEvents(app, receives)
     }
 
+    /// `app` has (or no longer has) a target on one of its `MPRemoteCommandCenter`'s commands.
+    public func setHandlesRemoteCommands(_ app: AppID, _ handles: Bool) {
+        registerIfNeeded(app)
+        policy.setHandlesRemoteCommands(app, handles)
+    }
+
     /// `app` is (or no longer is) an Inter-App Audio node connected to a host: while connected it
     /// may start recording from the background with a mixable session.
     public func setInterAppNode(_ app: AppID, connected: Bool) {

@@ -1,5 +1,4 @@
 import MediaPlayer
-import UIKit
 
 /// The lock screen's and the headphones' buttons: play, pause, toggle, skip 30 s forward and 15 s
 /// back, and the playback rates the app offers.
@@ -7,7 +6,7 @@ final class RemoteCommands {
     private var targets: [(MPRemoteCommand, Any)] = []
 
     func attach(to player: PodcastPlayer) {
-        UIApplication.shared.beginReceivingRemoteControlEvents()
+        // A target on a command is all iOS 7.1 and later ask for; no beginReceivingRemoteControlEvents().
         let center = MPRemoteCommandCenter.shared()
         add(center.playCommand) { [weak player] _ in
             guard let player else { return .noSuchContent }
