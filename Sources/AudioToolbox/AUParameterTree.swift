@@ -94,7 +94,6 @@ open class AUParameterGroup: AUParameterNode, @unchecked Sendable {
         for child in children { child.parent = self }
     }
 
-    public required init?(coder: NSCoder) { nil }
 
     /// Every parameter below, depth first in the children's order.
     public var allParameters: [AUParameter] {
@@ -109,7 +108,6 @@ open class AUParameterGroup: AUParameterNode, @unchecked Sendable {
 open class AUParameterTree: AUParameterGroup, @unchecked Sendable {
     init(children: [AUParameterNode]) { super.init(identifier: "", displayName: "", children: children) }
 
-    public required init?(coder: NSCoder) { nil }
 
     public func parameter(withAddress address: AUParameterAddress) -> AUParameter? {
         allParameters.first { $0.address == address }
