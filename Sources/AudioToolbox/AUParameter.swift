@@ -30,7 +30,6 @@ open class AUParameter: AUParameterNode, @unchecked Sendable {
         super.init(identifier: identifier, displayName: name)
     }
 
-
     public var value: AUValue {
         get { implementorValueProvider?(self) ?? storedValue }
         set { setValue(newValue, originator: nil) }

@@ -94,7 +94,6 @@ open class AUParameterGroup: AUParameterNode, @unchecked Sendable {
         for child in children { child.parent = self }
     }
 
-
     /// Every parameter below, depth first in the children's order.
     public var allParameters: [AUParameter] {
         children.flatMap { node -> [AUParameter] in
@@ -107,7 +106,6 @@ open class AUParameterGroup: AUParameterNode, @unchecked Sendable {
 /// A unit's parameters as objects (`AUAudioUnit.parameterTree`).
 open class AUParameterTree: AUParameterGroup, @unchecked Sendable {
     init(children: [AUParameterNode]) { super.init(identifier: "", displayName: "", children: children) }
-
 
     public func parameter(withAddress address: AUParameterAddress) -> AUParameter? {
         allParameters.first { $0.address == address }
