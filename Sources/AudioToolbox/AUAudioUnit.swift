@@ -6,8 +6,8 @@ public typealias AUAudioFrameCount = UInt32
 
 /// `AUAudioUnit` as Apple vends it for a version 2 unit (an `AUAudioUnitV2Bridge`, behind
 /// `AVAudioUnit.auAudioUnit`): an object view of an `AudioUnit` instance whose properties are the
-/// instance's — read and written through the C API, so both views always agree. No parameter tree:
-/// parameters are the unit's, by `AudioUnitParameterID`, through `AudioUnitGetParameter`/`SetParameter`.
+/// instance's — read and written through the C API, so both views always agree; so are the
+/// parameters of its `parameterTree`.
 open class AUAudioUnit: NSObject, @unchecked Sendable {
     /// The instance this object is a view of (public only on the bridge, as in Apple's API).
     package let instance: AudioUnit
@@ -72,6 +72,20 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
     /// How a host schedules MIDI on a music device or MIDI effect at sample times; nil for
     /// units that take no MIDI (an instrument node's unit overrides it).
     open var scheduleMIDIEventBlock: AUScheduleMIDIEventBlock? { nil }
+
+    /// The unit's parameters as objects: for a version 2 unit, made on first use from its global
+    /// parameters (`kAudioUnitProperty_ParameterList`/`ParameterInfo`), each reading and writing the
+    /// instance through `AudioUnitGetParameter`/`SetParameter`. A host may replace it.
+    open var parameterTree: AUParameterTree? {
+        get {
+            if let assignedTree { return assignedTree }
+            let tree = makeParameterTree(for: instance)
+            assignedTree = tree
+            return tree
+        }
+        set { assignedTree = newValue }
+    }
+    private var assignedTree: AUParameterTree?
 
     /// Apple's key-value-observable signal that parameter values changed in bulk (a preset): it
     /// carries no value of its own. Always false here.

@@ -43,7 +43,8 @@ final class EffectUnit: ProcessingUnit {
         parameters = ParameterStore()
         for info in kernel.parameterInfos {
             parameters.define(ParameterDefinition(id: info.id, scope: kAudioUnitScope_Global, name: info.name, unit: AudioUnitParameterUnit(rawValue: info.unit.rawValue) ?? .generic,
-                                                  minValue: info.minValue, maxValue: info.maxValue, defaultValue: info.defaultValue))
+                                                  minValue: info.minValue, maxValue: info.maxValue, defaultValue: info.defaultValue,
+                                                  isReadOnly: info.isReadOnly))
         }
     }
 

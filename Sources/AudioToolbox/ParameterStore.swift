@@ -10,6 +10,8 @@ struct ParameterDefinition {
     let minValue: Float
     let maxValue: Float
     let defaultValue: Float
+    /// A meter the unit measures: its info lacks `flag_IsWritable`, and a value set is not kept.
+    var isReadOnly = false
 }
 
 /// A unit's parameters: definitions in publishing order, and the value of each on each element.
@@ -40,7 +42,8 @@ struct ParameterStore {
         info.minValue = definition.minValue
         info.maxValue = definition.maxValue
         info.defaultValue = definition.defaultValue
-        info.flags = [.flag_IsReadable, .flag_IsWritable, .flag_HasCFNameString, .flag_CFNameRelease]
+        info.flags = [.flag_IsReadable, .flag_HasCFNameString, .flag_CFNameRelease]
+        if !definition.isReadOnly { info.flags.insert(.flag_IsWritable) }
         return info
     }
 

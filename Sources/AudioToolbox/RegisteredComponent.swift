@@ -80,6 +80,42 @@ final class RegisteredComponent: Sendable {
         RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_Distortion, name: "Apple: AUDistortion") {
             EffectUnit(component: $0) { _ in DistortionKernel() }
         },
+        RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_AUiPodTime, name: "Apple: AUiPodTime") {
+            EffectUnit(component: $0) { _ in TimePitchKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_FormatConverter, kAudioUnitSubType_AUiPodTimeOther, name: "Apple: AUiPodTimeOther") {
+            EffectUnit(component: $0) { _ in TimePitchKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_PeakLimiter, name: "Apple: AUPeakLimiter") {
+            EffectUnit(component: $0) { _ in PeakLimiterKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_DynamicsProcessor, name: "Apple: AUDynamicsProcessor") {
+            EffectUnit(component: $0) { _ in DynamicsProcessorKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_LowPassFilter, name: "Apple: AULowpass") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.lowPass) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_HighPassFilter, name: "Apple: AUHipass") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.highPass) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_BandPassFilter, name: "Apple: AUBandpass") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.bandPass) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_HighShelfFilter, name: "Apple: AUHighShelfFilter") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.highShelf) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_LowShelfFilter, name: "Apple: AULowShelfFilter") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.lowShelf) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_ParametricEQ, name: "Apple: AUParametricEQ") {
+            EffectUnit(component: $0) { _ in BiquadFilterKernel(.parametricEQ) }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_SampleDelay, name: "Apple: AUSampleDelay") {
+            EffectUnit(component: $0) { _ in SampleDelayKernel() }
+        },
+        RegisteredComponent(kAudioUnitType_Effect, kAudioUnitSubType_AUiPodEQ, name: "Apple: AUiPodEQ") {
+            EffectUnit(component: $0) { _ in IPodEQKernel() }
+        },
         RegisteredComponent(kAudioUnitType_MusicDevice, kAudioUnitSubType_Sampler, name: "Apple: AUSampler") { SamplerUnit(component: $0) },
     ]
 

@@ -90,6 +90,18 @@ open class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
     }
     private var madeUnit: AudioUnit?
 
+    /// The Apple effect `audioComponentDescription` names (AUPeakLimiter, AUDynamicsProcessor, the
+    /// filters and EQs, AUDelay, AUReverb2, AUDistortion, AUSampleDelay, AUiPodEQ, AUNBandEQ), with
+    /// that unit's parameters at their defaults; `audioUnit` and `auAudioUnit` reach them.
+    public init(audioComponentDescription description: AudioComponentDescription) {
+        let (name, kernel) = EffectKernels.make(for: description)
+        super.init(description: description, name: name, kernel: kernel)
+    }
+
+    override init(description: AudioComponentDescription, name: String, kernel: EffectKernel, inputs: Int = 1) {
+        super.init(description: description, name: name, kernel: kernel, inputs: inputs)
+    }
+
     override func unitWasMade(_ unit: AudioUnit) {
         madeUnit = unit
         var value: UInt32 = bypass ? 1 : 0

@@ -40,6 +40,10 @@ enum TimeEffectKernels {
     static func make(for description: AudioComponentDescription) -> (name: String, kernel: EffectKernel) {
         if description == .appleEffect(subType: "nutp", type: "aufc") { return ("AUNewTimePitch", TimePitchKernel()) }
         if description == .appleEffect(subType: "vari", type: "aufc") { return ("AUVarispeed", VarispeedKernel()) }
+        // iOS's own time-stretchers (AUiPodTime, and AUiPodTimeOther behind AVPlayer's time-domain
+        // algorithm) run the same time-pitch kernel: rate and pitch at AUNewTimePitch's IDs.
+        if description == .appleEffect(subType: "iptm", type: "aufc") { return ("AUiPodTime", TimePitchKernel()) }
+        if description == .appleEffect(subType: "ipto", type: "aufc") { return ("AUiPodTimeOther", TimePitchKernel()) }
         return ("", PassThroughKernel())
     }
 }

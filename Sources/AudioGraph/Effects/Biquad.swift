@@ -28,35 +28,49 @@ struct BiquadCoefficients: Equatable {
     init() {}
 
     init(_ type: NBandEQFilterType, frequency: Double, bandwidth: Double, gainDecibels: Double, sampleRate: Double) {
-        // Keep the design frequency strictly below Nyquist, where the formulas degenerate.
-        let w0 = 2 * Double.pi * min(max(frequency, 1), 0.499 * sampleRate) / sampleRate
-        let (sinW, cosW) = (sin(w0), cos(w0))
+        let w0 = Self.angularFrequency(frequency, sampleRate: sampleRate)
+        let sinW = sin(w0)
         // The cookbook's alpha for a bandwidth in octaves (between -3 dB points for BPF/notch, midpoint
         // gain points for the peaking filter), and for Q = 1/√2.
         let alphaBandwidth = sinW * sinh(log(2) / 2 * bandwidth * w0 / sinW)
         let alphaButterworth = sinW / 2.squareRoot()
+        let butterworth = type == .lowPass || type == .highPass || type == .lowShelf || type == .highShelf
+        self.init(type, w0: w0, alpha: butterworth ? alphaButterworth : alphaBandwidth, gainDecibels: gainDecibels)
+    }
+
+    /// The same shapes with the cookbook's alpha from a quality factor Q (alpha = sin ω0 / 2Q), as the
+    /// single-filter units (AULowpass, AUHipass, AUParametricEQ) take it.
+    init(_ type: NBandEQFilterType, frequency: Double, q: Double, gainDecibels: Double, sampleRate: Double) {
+        let w0 = Self.angularFrequency(frequency, sampleRate: sampleRate)
+        self.init(type, w0: w0, alpha: sin(w0) / (2 * max(q, 1e-3)), gainDecibels: gainDecibels)
+    }
+
+    /// The design frequency as an angle, kept strictly below Nyquist, where the formulas degenerate.
+    private static func angularFrequency(_ frequency: Double, sampleRate: Double) -> Double {
+        2 * Double.pi * min(max(frequency, 1), 0.499 * sampleRate) / sampleRate
+    }
+
+    private init(_ type: NBandEQFilterType, w0: Double, alpha: Double, gainDecibels: Double) {
+        let cosW = cos(w0)
         let a = pow(10, gainDecibels / 40)
         var b0 = 1.0, b1 = 0.0, b2 = 0.0, a0 = 1.0, a1 = 0.0, a2 = 0.0
         switch type {
         case .lowPass, .resonantLowPass:
-            let alpha = type == .lowPass ? alphaButterworth : alphaBandwidth
             (b0, b1, b2) = ((1 - cosW) / 2, 1 - cosW, (1 - cosW) / 2)
             (a0, a1, a2) = (1 + alpha, -2 * cosW, 1 - alpha)
         case .highPass, .resonantHighPass:
-            let alpha = type == .highPass ? alphaButterworth : alphaBandwidth
             (b0, b1, b2) = ((1 + cosW) / 2, -(1 + cosW), (1 + cosW) / 2)
             (a0, a1, a2) = (1 + alpha, -2 * cosW, 1 - alpha)
         case .bandPass:
-            (b0, b1, b2) = (alphaBandwidth, 0, -alphaBandwidth)
-            (a0, a1, a2) = (1 + alphaBandwidth, -2 * cosW, 1 - alphaBandwidth)
+            (b0, b1, b2) = (alpha, 0, -alpha)
+            (a0, a1, a2) = (1 + alpha, -2 * cosW, 1 - alpha)
         case .bandStop:
             (b0, b1, b2) = (1, -2 * cosW, 1)
-            (a0, a1, a2) = (1 + alphaBandwidth, -2 * cosW, 1 - alphaBandwidth)
+            (a0, a1, a2) = (1 + alpha, -2 * cosW, 1 - alpha)
         case .parametric:
-            (b0, b1, b2) = (1 + alphaBandwidth * a, -2 * cosW, 1 - alphaBandwidth * a)
-            (a0, a1, a2) = (1 + alphaBandwidth / a, -2 * cosW, 1 - alphaBandwidth / a)
+            (b0, b1, b2) = (1 + alpha * a, -2 * cosW, 1 - alpha * a)
+            (a0, a1, a2) = (1 + alpha / a, -2 * cosW, 1 - alpha / a)
         case .lowShelf, .resonantLowShelf:
-            let alpha = type == .lowShelf ? alphaButterworth : alphaBandwidth
             let k = 2 * a.squareRoot() * alpha
             b0 = a * ((a + 1) - (a - 1) * cosW + k)
             b1 = 2 * a * ((a - 1) - (a + 1) * cosW)
@@ -65,7 +79,6 @@ struct BiquadCoefficients: Equatable {
             a1 = -2 * ((a - 1) + (a + 1) * cosW)
             a2 = (a + 1) + (a - 1) * cosW - k
         case .highShelf, .resonantHighShelf:
-            let alpha = type == .highShelf ? alphaButterworth : alphaBandwidth
             let k = 2 * a.squareRoot() * alpha
             b0 = a * ((a + 1) + (a - 1) * cosW + k)
             b1 = -2 * a * ((a - 1) + (a + 1) * cosW)

@@ -42,7 +42,7 @@ public protocol TimeEffectKernel: EffectKernel {
 
 /// The unit of a parameter, as AudioUnitParameterUnit names them (raw values from AudioUnitProperties.h).
 public enum EffectParameterUnit: UInt32, Sendable, Equatable {
-    case generic = 0, indexed = 1, boolean = 2, percent = 3, seconds = 4, rate = 7, hertz = 8, cents = 9,
+    case generic = 0, indexed = 1, boolean = 2, percent = 3, seconds = 4, sampleFrames = 5, rate = 7, hertz = 8, cents = 9,
          decibels = 13, linearGain = 14, equalPowerCrossfade = 16, octaves = 21, milliseconds = 24
 }
 
@@ -54,8 +54,12 @@ public struct EffectParameterInfo: Sendable, Equatable {
     public var minValue: Float
     public var maxValue: Float
     public var defaultValue: Float
+    /// A meter the unit measures (kAudioUnitParameterFlag_IsWritable clear): writes to it are ignored.
+    public var isReadOnly: Bool
 
-    public init(id: UInt32, name: String, unit: EffectParameterUnit, minValue: Float, maxValue: Float, defaultValue: Float) {
+    public init(id: UInt32, name: String, unit: EffectParameterUnit, minValue: Float, maxValue: Float, defaultValue: Float,
+                isReadOnly: Bool = false) {
+        self.isReadOnly = isReadOnly
         self.id = id
         self.name = name
         self.unit = unit
