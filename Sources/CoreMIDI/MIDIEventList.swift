@@ -1,3 +1,5 @@
+import MediaServer
+
 /// One timestamped run of Universal MIDI Packet words (native endian).
 public struct MIDIEventPacket {
     public var timeStamp: MIDITimeStamp
@@ -130,6 +132,12 @@ enum EventListCoding {
             let words = UnsafeBufferPointer(start: (raw + EventLayout.wordsOffset).assumingMemoryBound(to: UInt32.self), count: count)
             return (raw.load(as: UInt64.self), Array(words))
         }
+    }
+
+    /// What a receiver in `protocol` gets for the server's messages: each message's words at its
+    /// time (messages with none in that protocol are left out).
+    static func packets(_ messages: [MIDITimedMessage], protocol: MIDIProtocolID) -> [(time: MIDITimeStamp, words: [UInt32])] {
+        messages.map { ($0.timeStamp, UMPTranslation.words(for: $0, protocol: `protocol`)) }.filter { !$0.1.isEmpty }
     }
 
     static func withEventList(_ protocol: MIDIProtocolID, _ packets: [(time: MIDITimeStamp, words: [UInt32])],

@@ -9,7 +9,7 @@ public func MIDISend(_ port: MIDIPortRef, _ dest: MIDIEndpointRef, _ pktlist: Un
 
 /// Sends an event list (MIDI 1.0 or 2.0 UMP) through an output port.
 public func MIDISendEventList(_ port: MIDIPortRef, _ dest: MIDIEndpointRef, _ evtlist: UnsafePointer<MIDIEventList>) -> OSStatus {
-    let messages = EventListCoding.packets(evtlist).flatMap(timedMessages)
+    let messages = UMPTranslation.messages(EventListCoding.packets(evtlist))
     return MIDIContext.call { server, _ throws(MIDIStatus) in try server.send(port: port, to: dest, messages) }
 }
 
@@ -20,7 +20,7 @@ public func MIDIReceived(_ src: MIDIEndpointRef, _ pktlist: UnsafePointer<MIDIPa
 }
 
 public func MIDIReceivedEventList(_ src: MIDIEndpointRef, _ evtlist: UnsafePointer<MIDIEventList>) -> OSStatus {
-    let messages = EventListCoding.packets(evtlist).flatMap(timedMessages)
+    let messages = UMPTranslation.messages(EventListCoding.packets(evtlist))
     return MIDIContext.call { server, _ throws(MIDIStatus) in try server.emit(from: src, messages) }
 }
 
@@ -43,8 +43,7 @@ public func MIDIDestinationCreateWithProtocol(_ client: MIDIClientRef, _ name: C
                                               _ receiveBlock: @escaping MIDIReceiveBlock) -> OSStatus {
     MIDIContext.call { server, binding throws(MIDIStatus) in
         let receive = MIDIContext.inApp(binding) { (messages: [MIDITimedMessage]) in
-            let packets = messages.map { ($0.timeStamp, UniversalMIDIPacket.words(for: $0.bytes, protocol: `protocol`)) }
-            EventListCoding.withEventList(`protocol`, packets) { receiveBlock($0, nil) }
+            EventListCoding.withEventList(`protocol`, EventListCoding.packets(messages, protocol: `protocol`)) { receiveBlock($0, nil) }
         }
         outDest.pointee = try server.createVirtualDestination(client: client, name: String(name), receive: receive)
     }
@@ -56,7 +55,7 @@ public func MIDIDestinationCreateWithBlock(_ client: MIDIClientRef, _ name: CFSt
                                            _ readBlock: @escaping MIDIReadBlock) -> OSStatus {
     MIDIContext.call { server, binding throws(MIDIStatus) in
         let receive = MIDIContext.inApp(binding) { (messages: [MIDITimedMessage]) in
-            PacketListCoding.withPacketList(messages.map { ($0.timeStamp, $0.bytes) }) { readBlock($0, nil) }
+            PacketListCoding.withPacketList(messages.filter { !$0.bytes.isEmpty }.map { ($0.timeStamp, $0.bytes) }) { readBlock($0, nil) }
         }
         outDest.pointee = try server.createVirtualDestination(client: client, name: String(name), receive: receive)
     }
@@ -69,8 +68,4 @@ public func MIDIEndpointDispose(_ endpt: MIDIEndpointRef) -> OSStatus {
 /// One server message per MIDI message: packets may hold several.
 private func timedMessages(_ packet: (time: MIDITimeStamp, bytes: [UInt8])) -> [MIDITimedMessage] {
     MIDIMessageBytes.split(packet.bytes).map { MIDITimedMessage(timeStamp: packet.time, bytes: $0) }
-}
-
-private func timedMessages(_ packet: (time: MIDITimeStamp, words: [UInt32])) -> [MIDITimedMessage] {
-    UniversalMIDIPacket.messages(from: packet.words).map { MIDITimedMessage(timeStamp: packet.time, bytes: $0) }
 }
