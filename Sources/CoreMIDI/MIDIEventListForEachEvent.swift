@@ -124,3 +124,27 @@ enum UniversalMessageParser {
         return data
     }
 }
+
+/// The 7-bit SysEx of one group in a packet, as MIDI 1.0 bytes: F0 where a message starts, its
+/// data, F7 where it ends (a message split over packets gives its part in each). Other groups and
+/// other message types are passed over; a packet with none gives empty data.
+public func MIDIEventPacketSysexBytesForGroup(_ pkt: UnsafePointer<MIDIEventPacket>, _ groupIndex: UInt8,
+                                              _ outData: UnsafeMutablePointer<Unmanaged<CFData>?>) -> OSStatus {
+    let words = Array(pkt.words())
+    var bytes: [UInt8] = []
+    var index = 0
+    while index < words.count {
+        let size = UMPSize.of(words[index])
+        guard index + size <= words.count else { break }
+        let message = UniversalMessageParser.parse(Array(words[index..<(index + size)]))
+        index += size
+        guard message.type == .sysEx, message.group == groupIndex & 0xF else { continue }
+        let sysEx = message.sysEx
+        let data = withUnsafeBytes(of: sysEx.data) { Array($0.prefix(min(Int(sysEx.channel), 6))) }
+        if sysEx.status == .complete || sysEx.status == .start { bytes.append(0xF0) }
+        bytes += data
+        if sysEx.status == .complete || sysEx.status == .end { bytes.append(0xF7) }
+    }
+    outData.pointee = Unmanaged.passRetained(NSData(data: Data(bytes)))
+    return noErr
+}

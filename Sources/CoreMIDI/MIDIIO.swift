@@ -37,13 +37,14 @@ public func MIDISourceCreate(_ client: MIDIClientRef, _ name: CFString, _ outSrc
     MIDISourceCreateWithProtocol(client, name, ._1_0, outSrc)
 }
 
-/// A virtual destination: what others send to it reaches `receiveBlock` (refCon nil).
+/// A virtual destination: what others send to it reaches `readBlock` (refCon nil; Apple's Swift
+/// names the event-list block so too).
 public func MIDIDestinationCreateWithProtocol(_ client: MIDIClientRef, _ name: CFString, _ protocol: MIDIProtocolID,
                                               _ outDest: UnsafeMutablePointer<MIDIEndpointRef>,
-                                              _ receiveBlock: @escaping MIDIReceiveBlock) -> OSStatus {
+                                              _ readBlock: @escaping MIDIReceiveBlock) -> OSStatus {
     MIDIContext.call { server, binding throws(MIDIStatus) in
         let receive = MIDIContext.inApp(binding) { (messages: [MIDITimedMessage]) in
-            EventListCoding.withEventList(`protocol`, EventListCoding.packets(messages, protocol: `protocol`)) { receiveBlock($0, nil) }
+            EventListCoding.withEventList(`protocol`, EventListCoding.packets(messages, protocol: `protocol`)) { readBlock($0, nil) }
         }
         outDest.pointee = try server.createVirtualDestination(client: client, name: String(name), receive: receive)
     }

@@ -12,6 +12,9 @@ public enum MIDIObjectKind: Int32, Sendable {
 public enum MIDIPropertyValue: Sendable, Equatable {
     case string(String)
     case integer(Int32)
+    case data([UInt8])
+    /// A dictionary, kept as its property-list serialisation (the server holds only Sendable values).
+    case dictionary([UInt8])
 }
 
 /// Property names with Core MIDI's string values (kMIDIPropertyName is "name" …).
