@@ -24,7 +24,7 @@ public func MIDIInputPortCreateWithBlock(_ client: MIDIClientRef, _ portName: CF
                                          _ readBlock: @escaping MIDIReadBlock) -> OSStatus {
     MIDIContext.call { server, binding throws(MIDIStatus) in
         let receive = MIDIContext.inApp(binding) { (messages: [MIDITimedMessage], refCon: UnsafeMutableRawPointer?) in
-            PacketListCoding.withPacketList(messages.map { ($0.timeStamp, $0.bytes) }) { readBlock($0, refCon) }
+            PacketListCoding.withPacketList(messages.filter { !$0.bytes.isEmpty }.map { ($0.timeStamp, $0.bytes) }) { readBlock($0, refCon) }
         }
         outPort.pointee = try server.createInputPort(client: client, name: String(portName), receive: receive)
     }
@@ -37,8 +37,7 @@ public func MIDIInputPortCreateWithProtocol(_ client: MIDIClientRef, _ portName:
                                             _ receiveBlock: @escaping MIDIReceiveBlock) -> OSStatus {
     MIDIContext.call { server, binding throws(MIDIStatus) in
         let receive = MIDIContext.inApp(binding) { (messages: [MIDITimedMessage], refCon: UnsafeMutableRawPointer?) in
-            let packets = messages.map { ($0.timeStamp, UniversalMIDIPacket.words(for: $0.bytes, protocol: `protocol`)) }
-            EventListCoding.withEventList(`protocol`, packets) { receiveBlock($0, refCon) }
+            EventListCoding.withEventList(`protocol`, EventListCoding.packets(messages, protocol: `protocol`)) { receiveBlock($0, refCon) }
         }
         outPort.pointee = try server.createInputPort(client: client, name: String(portName), receive: receive)
     }

@@ -1,3 +1,5 @@
+import MediaServer
+
 /// One timestamped run of Universal MIDI Packet words (native endian).
 public struct MIDIEventPacket {
     public var timeStamp: MIDITimeStamp
@@ -63,23 +65,32 @@ public func MIDIEventListInit(_ evtlist: UnsafeMutablePointer<MIDIEventList>,
 public func MIDIEventListAdd(_ evtlist: UnsafeMutablePointer<MIDIEventList>, _ listSize: Int,
                              _ curPacket: UnsafeMutablePointer<MIDIEventPacket>, _ time: MIDITimeStamp,
                              _ wordCount: Int, _ words: UnsafePointer<UInt32>) -> UnsafeMutablePointer<MIDIEventPacket> {
-    let listStart = UnsafeMutableRawPointer(evtlist)
-    let current = UnsafeMutableRawPointer(curPacket)
-    let count = Int(listStart.load(fromByteOffset: EventLayout.numPacketsOffset, as: UInt32.self))
-    let currentWords = Int(current.load(fromByteOffset: EventLayout.countOffset, as: UInt32.self))
-    if count > 0, current.load(as: UInt64.self) == time,
-       current - listStart + EventLayout.wordsOffset + 4 * (currentWords + wordCount) <= listSize {
-        (current + EventLayout.wordsOffset + 4 * currentWords).copyMemory(from: words, byteCount: 4 * wordCount)
-        current.storeBytes(of: UInt32(currentWords + wordCount), toByteOffset: EventLayout.countOffset, as: UInt32.self)
-        return curPacket
+    EventLayout.add(evtlist, listSize, curPacket, time, wordCount, words) ?? curPacket
+}
+
+extension EventLayout {
+    /// `MIDIEventListAdd` as C has it: nil when the list is full.
+    static func add(_ evtlist: UnsafeMutablePointer<MIDIEventList>, _ listSize: Int,
+                    _ curPacket: UnsafeMutablePointer<MIDIEventPacket>, _ time: MIDITimeStamp,
+                    _ wordCount: Int, _ words: UnsafePointer<UInt32>) -> UnsafeMutablePointer<MIDIEventPacket>? {
+        let listStart = UnsafeMutableRawPointer(evtlist)
+        let current = UnsafeMutableRawPointer(curPacket)
+        let count = Int(listStart.load(fromByteOffset: numPacketsOffset, as: UInt32.self))
+        let currentWords = Int(current.load(fromByteOffset: countOffset, as: UInt32.self))
+        if count > 0, current.load(as: UInt64.self) == time,
+           current - listStart + wordsOffset + 4 * (currentWords + wordCount) <= listSize {
+            (current + wordsOffset + 4 * currentWords).copyMemory(from: words, byteCount: 4 * wordCount)
+            current.storeBytes(of: UInt32(currentWords + wordCount), toByteOffset: countOffset, as: UInt32.self)
+            return curPacket
+        }
+        let target = count == 0 ? current : current + span(currentWords)
+        guard target - listStart + wordsOffset + 4 * wordCount <= listSize else { return nil }
+        target.storeBytes(of: time, as: UInt64.self)
+        target.storeBytes(of: UInt32(wordCount), toByteOffset: countOffset, as: UInt32.self)
+        (target + wordsOffset).copyMemory(from: words, byteCount: 4 * wordCount)
+        listStart.storeBytes(of: UInt32(count + 1), toByteOffset: numPacketsOffset, as: UInt32.self)
+        return target.assumingMemoryBound(to: MIDIEventPacket.self)
     }
-    let target = count == 0 ? current : current + EventLayout.span(currentWords)
-    guard target - listStart + EventLayout.wordsOffset + 4 * wordCount <= listSize else { return curPacket }
-    target.storeBytes(of: time, as: UInt64.self)
-    target.storeBytes(of: UInt32(wordCount), toByteOffset: EventLayout.countOffset, as: UInt32.self)
-    (target + EventLayout.wordsOffset).copyMemory(from: words, byteCount: 4 * wordCount)
-    listStart.storeBytes(of: UInt32(count + 1), toByteOffset: EventLayout.numPacketsOffset, as: UInt32.self)
-    return target.assumingMemoryBound(to: MIDIEventPacket.self)
 }
 
 /// The packet after `pkt` in its list (a mutable pointer, as Apple's Swift returns).
@@ -92,16 +103,23 @@ public func MIDIEventPacketNext(_ pkt: UnsafePointer<MIDIEventPacket>) -> Unsafe
 extension MIDIEventList {
     /// The packets of a list, as pointers (valid while the list is).
     public struct UnsafeSequence: Sequence {
+        public typealias Element = UnsafePointer<MIDIEventPacket>
         let list: UnsafePointer<MIDIEventList>
 
-        public func makeIterator() -> Iterator {
-            Iterator(remaining: Int(list.pointee.numPackets),
-                     upcoming: (UnsafeRawPointer(list) + EventLayout.firstPacketOffset).assumingMemoryBound(to: MIDIEventPacket.self))
-        }
+        /// The number of packets.
+        public var count: Int { Int(list.pointee.numPackets) }
+
+        public func makeIterator() -> Iterator { Iterator(self) }
 
         public struct Iterator: IteratorProtocol {
+            public typealias Element = UnsafePointer<MIDIEventPacket>
             var remaining: Int
             var upcoming: UnsafePointer<MIDIEventPacket>
+
+            public init(_ s: MIDIEventList.UnsafeSequence) {
+                remaining = s.count
+                upcoming = (UnsafeRawPointer(s.list) + EventLayout.firstPacketOffset).assumingMemoryBound(to: MIDIEventPacket.self)
+            }
 
             public mutating func next() -> UnsafePointer<MIDIEventPacket>? {
                 guard remaining > 0 else { return nil }
@@ -130,6 +148,12 @@ enum EventListCoding {
             let words = UnsafeBufferPointer(start: (raw + EventLayout.wordsOffset).assumingMemoryBound(to: UInt32.self), count: count)
             return (raw.load(as: UInt64.self), Array(words))
         }
+    }
+
+    /// What a receiver in `protocol` gets for the server's messages: each message's words at its
+    /// time (messages with none in that protocol are left out).
+    static func packets(_ messages: [MIDITimedMessage], protocol: MIDIProtocolID) -> [(time: MIDITimeStamp, words: [UInt32])] {
+        messages.map { ($0.timeStamp, UMPTranslation.words(for: $0, protocol: `protocol`)) }.filter { !$0.1.isEmpty }
     }
 
     static func withEventList(_ protocol: MIDIProtocolID, _ packets: [(time: MIDITimeStamp, words: [UInt32])],

@@ -4,6 +4,9 @@ public struct MIDINotification {
     public var messageID: MIDINotificationMessageID
     public var messageSize: UInt32
 
+    /// C's zero-initialised struct; 0 is no message ID, so this one says `msgSetupChanged` (1).
+    public init() { self.init(messageID: .msgSetupChanged, messageSize: UInt32(MemoryLayout<MIDINotification>.size)) }
+
     public init(messageID: MIDINotificationMessageID, messageSize: UInt32) {
         self.messageID = messageID
         self.messageSize = messageSize
@@ -18,6 +21,11 @@ public struct MIDIObjectAddRemoveNotification {
     public var parentType: MIDIObjectType
     public var child: MIDIObjectRef
     public var childType: MIDIObjectType
+
+    public init() {
+        self.init(messageID: .msgObjectAdded, messageSize: UInt32(MemoryLayout<MIDIObjectAddRemoveNotification>.size),
+                  parent: 0, parentType: .other, child: 0, childType: .other)
+    }
 
     public init(messageID: MIDINotificationMessageID, messageSize: UInt32, parent: MIDIObjectRef,
                 parentType: MIDIObjectType, child: MIDIObjectRef, childType: MIDIObjectType) {
@@ -45,5 +53,24 @@ public struct MIDIObjectPropertyChangeNotification {
         self.object = object
         self.objectType = objectType
         self.propertyName = propertyName
+    }
+}
+
+/// `msgIOError`: a driver's device failed with `errorCode`.
+public struct MIDIIOErrorNotification {
+    public var messageID: MIDINotificationMessageID
+    public var messageSize: UInt32
+    public var driverDevice: MIDIDeviceRef
+    public var errorCode: OSStatus
+
+    public init() {
+        self.init(messageID: .msgIOError, messageSize: UInt32(MemoryLayout<MIDIIOErrorNotification>.size), driverDevice: 0, errorCode: noErr)
+    }
+
+    public init(messageID: MIDINotificationMessageID, messageSize: UInt32, driverDevice: MIDIDeviceRef, errorCode: OSStatus) {
+        self.messageID = messageID
+        self.messageSize = messageSize
+        self.driverDevice = driverDevice
+        self.errorCode = errorCode
     }
 }

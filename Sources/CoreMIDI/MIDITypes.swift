@@ -64,7 +64,7 @@ public let kMIDIIDNotUnique: OSStatus = -10843
 public let kMIDINotPermitted: OSStatus = -10844
 public let kMIDIUnknownError: OSStatus = -10845
 
-// MARK: Property names (their values are Core MIDI's own strings)
+// MARK: Property names (their values are Core MIDI's own strings; the rest are in MIDIPropertyNames.swift)
 
 nonisolated(unsafe) public let kMIDIPropertyName: CFString = "name"
 nonisolated(unsafe) public let kMIDIPropertyDisplayName: CFString = "displayName"
@@ -73,5 +73,4 @@ nonisolated(unsafe) public let kMIDIPropertyManufacturer: CFString = "manufactur
 nonisolated(unsafe) public let kMIDIPropertyModel: CFString = "model"
 nonisolated(unsafe) public let kMIDIPropertyOffline: CFString = "offline"
 nonisolated(unsafe) public let kMIDIPropertyPrivate: CFString = "private"
-nonisolated(unsafe) public let kMIDIPropertyDriverOwner: CFString = "driverOwner"
 nonisolated(unsafe) public let kMIDIPropertyProtocolID: CFString = "protocol"

@@ -12,6 +12,9 @@ public enum MIDIObjectKind: Int32, Sendable {
 public enum MIDIPropertyValue: Sendable, Equatable {
     case string(String)
     case integer(Int32)
+    case data([UInt8])
+    /// A dictionary, kept as its property-list serialisation (the server holds only Sendable values).
+    case dictionary([UInt8])
 }
 
 /// Property names with Core MIDI's string values (kMIDIPropertyName is "name" …).
@@ -23,19 +26,28 @@ public enum MIDIPropertyName {
     public static let model = "model"
     public static let offline = "offline"
     public static let isPrivate = "private"
-    public static let driverOwner = "driverOwner"
+    public static let driverOwner = "driver"
     public static let protocolID = "protocol"
 }
 
 /// One message with the host time it applies to, as Core MIDI carries it (`MIDITimeStamp`:
 /// host ticks, which on the simulated device are nanoseconds of the simulation clock).
+///
+/// The server carries every message in its MIDI 1.0 form, which wires, Bluetooth and JACK need.
+/// A message an app sent as Universal MIDI Packets also keeps those words, so that a receiver
+/// speaking the same protocol gets them unchanged (a 16-bit velocity stays 16 bits, a per-note
+/// controller arrives at all). `bytes` is empty when MIDI 1.0 has no equivalent; `universal` is
+/// empty (not nil) on the extra messages one MIDI 2.0 message translated into, whose words the
+/// first of them carries.
 public struct MIDITimedMessage: Sendable, Equatable {
     public var timeStamp: UInt64
     public var bytes: [UInt8]
+    public var universal: [UInt32]?
 
-    public init(timeStamp: UInt64, bytes: [UInt8]) {
+    public init(timeStamp: UInt64, bytes: [UInt8], universal: [UInt32]? = nil) {
         self.timeStamp = timeStamp
         self.bytes = bytes
+        self.universal = universal
     }
 }
 

@@ -70,6 +70,19 @@ extension MIDIServer {
         notifyClients([.propertyChanged(object: object, kind: kind, property: name), .setupChanged])
     }
 
+    /// `MIDIObjectRemoveProperty`: clients hear the change as for a set.
+    public func removeProperty(_ object: UInt32, _ name: String) throws(MIDIStatus) {
+        guard let kind = kind(of: object) else { throw .objectNotFound }
+        guard properties[object]?.removeValue(forKey: name) != nil else { throw .unknownProperty }
+        notifyClients([.propertyChanged(object: object, kind: kind, property: name), .setupChanged])
+    }
+
+    /// The object's own properties by name (`MIDIObjectGetProperties`).
+    public func allProperties(_ object: UInt32) throws(MIDIStatus) -> [String: MIDIPropertyValue] {
+        guard kind(of: object) != nil else { throw .objectNotFound }
+        return properties[object] ?? [:]
+    }
+
     // MARK: Virtual endpoints
 
     /// A virtual source an app publishes (`MIDISourceCreateWithProtocol`): other apps see it and

@@ -46,14 +46,14 @@ extension MIDIServer {
 
     /// An app's message to a wired device's destination leaves at its time stamp and reaches the
     /// instrument once its last byte has crossed (`midi.wire-received`).
-    func sendToWire(_ device: UInt32, _ messages: [MIDITimedMessage]) {
+    func sendToWire(_ device: UInt32, destination: UInt32, _ messages: [MIDITimedMessage]) {
         guard let wire = devices[device]?.wire else { return }
         let name = stringProperty(device, MIDIPropertyName.name) ?? ""
         for message in messages {
             let due = max(now, HostTime(nanoseconds: Int64(clamping: message.timeStamp)))
             let arrival = max(due, devices[device]?.outboundFreeAt ?? due) + wire.duration(bytes: message.bytes.count)
             devices[device]?.outboundFreeAt = arrival
-            schedule("midi.wire", at: arrival) { [weak self] in
+            scheduleOutput("midi.wire", to: destination, due: due, at: arrival) { [weak self] in
                 self?.server.record(.midiWireReceived, ["device": .string(name), "bytes": .string(Self.hex(message.bytes))])
             }
         }

@@ -30,6 +30,9 @@ public final class MIDIServer: @unchecked Sendable {
     public var bluetoothSettings: BLELinkSettings
     /// Where the traffic also goes outside the simulation (`tapTraffic`), if anywhere.
     weak var tap: (any MIDITrafficTap)?
+    /// Output held until its time stamp, by scheduling order (see MIDIServer+Flush.swift).
+    var pendingOutput: [Int: PendingOutput] = [:]
+    var nextOutputID = 0
 
     init(server: AudioServer) {
         self.server = server
@@ -133,14 +136,18 @@ public final class MIDIServer: @unchecked Sendable {
             receive(messages)
             return
         }
-        if let device = wiredDevice(ofEntity: endpoint.entity) { return sendToWire(device, messages) }
+        // A device's wire carries MIDI 1.0 only: what has no MIDI 1.0 form goes nowhere.
+        let wireMessages = messages.filter { !$0.bytes.isEmpty }
+        if let device = wiredDevice(ofEntity: endpoint.entity) { return sendToWire(device, destination: destination, wireMessages) }
         guard let peer = peer(ofEntity: endpoint.entity), radio.link(to: peer)?.state == .ready else { throw .noConnection }
-        for message in messages {
+        for message in wireMessages {
             let due = HostTime(nanoseconds: Int64(clamping: message.timeStamp))
             if due <= now {
                 try? radio.send(toPeer: peer, message.bytes)
             } else {
-                schedule("midi.send", at: due) { [weak self] in try? self?.radio.send(toPeer: peer, message.bytes) }
+                scheduleOutput("midi.send", to: destination, due: due, at: due) { [weak self] in
+                    try? self?.radio.send(toPeer: peer, message.bytes)
+                }
             }
         }
     }

@@ -89,6 +89,7 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     // MIDI and Bluetooth LE.
     case midiClientCreated = "midi.client.created", midiPortConnected = "midi.port.connected"
     case midiDeviceAdded = "midi.device.added", midiDeviceOffline = "midi.device.offline", midiWireReceived = "midi.wire-received"
+    case midiFlush = "midi.flush", midiRestart = "midi.restart"
     case bleAdvertising = "ble.advertising", bleScan = "ble.scan", blePaired = "ble.paired"
     case blePairingRequested = "ble.pairing-requested", blePairingRefused = "ble.pairing-refused"
     case bleConnecting = "ble.connecting", bleConnected = "ble.connected", bleReady = "ble.ready"
