@@ -103,7 +103,7 @@ let package = Package(
         // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
         // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
-        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"], exclude: ["Mistakes"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore", "VirtualDevices"], exclude: ["Mistakes"]),
         // The requirement catalog, verdicts, scenario checks, the app rules and the report writers.
         .target(
             name: "Conformance",
