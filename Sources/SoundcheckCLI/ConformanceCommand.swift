@@ -21,8 +21,8 @@ struct ConformanceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp(PlatformOption.help))
-    var platform = "ios17"
+    @Option(help: "Platform profile.")
+    var platform = PlatformOption.default
 
     @Option(help: "Folder to write the report into.")
     var out = "conformance-report"
@@ -46,7 +46,7 @@ struct ConformanceCommand: ParsableCommand {
     var builtInChecks = true
 
     func run() throws {
-        let profile = try PlatformOption.parse(platform)
+        let profile = platform.profile
         let catalog: [Requirement]
         do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
         // What the user gave is checked before anything runs: a bad results file or report folder

@@ -20,8 +20,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Override every scenario's seed (0 … 18446744073709551615, as a scenario's seed:).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Override every scenario's platform profile.", discussion: PlatformOption.help))
-    var platform: String?
+    @Option(help: "Override every scenario's platform profile.")
+    var platform: PlatformOption?
 
     @Option(help: "Write one canonical JSONL trace per scenario into this folder, named after the scenario's path below the folder given (session/game.yaml → session/game.yaml.jsonl).")
     var trace: String?
@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
     var jack: JACKRunFlags
 
     func run() throws {
-        let platformProfile = try platform.map(PlatformOption.parse)
+        let platformProfile = platform?.profile
         let collection: ScenarioFiles.Collection
         do { collection = try ScenarioFiles.find(paths) } catch { throw UserError(error.description) }
         for skipped in collection.skippedEventScripts { print("SKIP \(skipped): \(ScenarioFiles.eventScriptRule)") }
