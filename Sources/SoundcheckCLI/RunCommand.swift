@@ -127,6 +127,8 @@ struct ScenarioOutcome: Sendable {
     let file: String
     let result: ScenarioResult?
     let error: String?
+    /// Retired requirement IDs the file names, at file:line:column with their replacements.
+    var warnings: [String] = []
 
     static func run(file: String, seed: UInt64?, platform: PlatformProfile?, invariants: Bool = false) -> ScenarioOutcome {
         do {
@@ -135,12 +137,14 @@ struct ScenarioOutcome: Sendable {
             guard misnamed.isEmpty else {
                 return ScenarioOutcome(file: file, result: nil, error: misnamed.map(\.description).joined(separator: "\n  "))
             }
+            let warnings = ScenarioRequirementNames.warnings(in: scenario).map(\.description)
             guard invariants else {
-                return ScenarioOutcome(file: file, result: try ScenarioRunner().run(scenario, seed: seed, platform: platform), error: nil)
+                return ScenarioOutcome(file: file, result: try ScenarioRunner().run(scenario, seed: seed, platform: platform), error: nil,
+                                       warnings: warnings)
             }
             var (result, broken) = try ScriptRunner().check(scenario, seed: seed, platform: platform)
             result.failures += broken.map(\.scenarioFailure)
-            return ScenarioOutcome(file: file, result: result, error: nil)
+            return ScenarioOutcome(file: file, result: result, error: nil, warnings: warnings)
         } catch {
             return ScenarioOutcome(file: file, result: nil, error: error.description)
         }
@@ -159,7 +163,7 @@ struct ScenarioOutcome: Sendable {
         guard let result else { return nil }
         // Work still queued at the end is reported, not ignored (docs/architecture.md, Determinism).
         let leftovers = result.leftovers.map { "  still queued at the end: \($0)\n" }.joined()
-        let text = (result.passed ? "" : result.failureReport) + leftovers
+        let text = warnings.map { "  \($0)\n" }.joined() + (result.passed ? "" : result.failureReport) + leftovers
         return text.isEmpty ? nil : text
     }
 
