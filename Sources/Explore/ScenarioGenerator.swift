@@ -1,3 +1,4 @@
+import MediaServer
 import Scenario
 import SimCore
 
@@ -26,7 +27,7 @@ public struct ScenarioGenerator: Sendable {
     public var steps: Int
     public var registry: ScenarioAppRegistry
 
-    public init(apps: [AppUnderTest], device: String = "iphone", platform: String = "ios17", steps: Int = 12,
+    public init(apps: [AppUnderTest], device: String = "iphone", platform: String = PlatformProfile.default.description, steps: Int = 12,
                 registry: ScenarioAppRegistry = .standard) {
         self.apps = apps
         self.device = device
