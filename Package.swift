@@ -103,7 +103,7 @@ let package = Package(
         // soundcheck explore: seeded random scenarios, invariants checked after every step, shrinking.
         .target(name: "Explore", dependencies: ["Scenario", "Conformance", "MediaServer", "SimCore", "VirtualDevices"]),
         // Mistakes/ holds the scenarios explore found, which the tests read from the source tree.
-        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore"], exclude: ["Mistakes"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Scenario", "MediaServer", "SimCore", "VirtualDevices"], exclude: ["Mistakes"]),
         // The requirement catalog, verdicts, scenario checks, the app rules and the report writers.
         .target(
             name: "Conformance",
@@ -151,7 +151,8 @@ let package = Package(
         // The bench over a user's own app type (Soundcheck's BenchApp), with its scenario files.
         .testTarget(name: "BenchTests", dependencies: ["Soundcheck", "AVFAudio", "SimCore"], exclude: ["Scenarios"]),
         .testTarget(name: "SoundcheckTests", dependencies: ["Conformance", "BuiltInChecks", "Soundcheck", "AVFAudio", "UIKit", "MediaServer", "VirtualDevices", "SimCore", "VoiceProcessing"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "BuiltInChecks", "Scenario", "VirtualDevices", "MediaServer", "SimCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "BuiltInChecks", "Scenario", "VirtualDevices", "MediaServer", "SimCore"],
+                    exclude: ["requirement-ids.txt"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "AVFAudio", "AudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),

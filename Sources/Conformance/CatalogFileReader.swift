@@ -5,35 +5,46 @@ import VirtualDevices
 struct CatalogFileReader {
     let file: String
 
-    static let entryKeys = ["id", "statement", "source", "platforms", "not-checkable"]
+    static let entryKeys = ["id", "statement", "source", "platforms", "not-checkable", "aliases"]
+    static let retiredKeys = ["retired", "replaced-by", "why"]
     static let talkKeys = ["talk", "phrase"]
     static let docKeys = ["doc"]
 
     var areaName: String { file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file }
 
-    func read(_ text: String, errors: inout [SourceError]) -> [Requirement] {
+    /// What one file holds: its requirements, and the retired IDs of its area.
+    struct Contents {
+        var requirements: [Requirement] = []
+        var retired: [RetiredRequirement] = []
+    }
+
+    func read(_ text: String, errors: inout [SourceError]) -> Contents {
         guard let area = CatalogArea.all.first(where: { $0.name == areaName }) else {
             let names = CatalogArea.all.map(\.name)
             let hint = closestName(to: areaName, among: names).map { "; did you mean '\($0).yaml'?" } ?? ""
             errors.append(SourceError(file: file, line: 0, column: 0, message: "unknown area '\(areaName)'\(hint) (areas: \(names.joined(separator: ", ")))"))
-            return []
+            return Contents()
         }
         let entries: [YAMLValue]
         do {
             entries = try YAMLValue.parse(text, file: file).list("a catalog file")
         } catch {
             errors.append(error)
-            return []
+            return Contents()
         }
-        var requirements: [Requirement] = []
+        var contents = Contents()
         for entry in entries {
             do {
-                requirements.append(try requirement(entry, area: area))
+                if entry.key("retired") != nil {
+                    contents.retired.append(try retired(entry))
+                } else {
+                    contents.requirements.append(try requirement(entry, area: area))
+                }
             } catch {
                 errors.append(error)
             }
         }
-        return requirements
+        return contents
     }
 
     func requirement(_ entry: YAMLValue, area: CatalogArea) throws(SourceError) -> Requirement {
@@ -54,15 +65,42 @@ struct CatalogFileReader {
                 throw reason.error("not-checkable must say why the behaviour cannot be checked in a simulator")
             }
         }
+        var aliases: [String] = []
+        for alias in try fields["aliases"]?.list("aliases") ?? [] {
+            let old = try alias.string("alias")
+            try checkKebab(old, at: alias)
+            aliases.append(old)
+        }
         return Requirement(id: id, statement: statement, source: source, platforms: platforms, area: area.name,
-                           origin: CatalogLocation(idValue), notCheckable: notCheckable)
+                           origin: CatalogLocation(idValue), notCheckable: notCheckable, aliases: aliases)
     }
 
-    func checkID(_ id: String, at value: YAMLValue, area: CatalogArea) throws(SourceError) {
+    /// `- retired: OLD-ID` with `replaced-by:` (catalogued IDs, checked once every file is read)
+    /// and `why:`. Its prefix need not be the area's: an old ID may predate the areas' prefixes.
+    func retired(_ entry: YAMLValue) throws(SourceError) -> RetiredRequirement {
+        let fields = try entry.mapping("a retired ID", allowed: Self.retiredKeys)
+        let idValue = try fields.required("retired")
+        let id = try idValue.string("retired")
+        try checkKebab(id, at: idValue)
+        let replacements = try fields.required("replaced-by")
+        var replacedBy: [String] = []
+        for value in try replacements.list("replaced-by") { replacedBy.append(try value.string("replaced-by")) }
+        guard !replacedBy.isEmpty else { throw replacements.error("replaced-by must name the requirements that say what '\(id)' said") }
+        let whyValue = try fields.required("why")
+        let why = try whyValue.string("why")
+        guard !why.trimmingCharacters(in: .whitespaces).isEmpty else { throw whyValue.error("why must say why the ID was retired") }
+        return RetiredRequirement(id: id, replacedBy: replacedBy, why: why, origin: CatalogLocation(idValue))
+    }
+
+    func checkKebab(_ id: String, at value: YAMLValue) throws(SourceError) {
         let kebab = id.split(separator: "-", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
         }
         guard kebab else { throw value.error("id '\(id)' must be UPPER-KEBAB (A-Z, 0-9, single hyphens)") }
+    }
+
+    func checkID(_ id: String, at value: YAMLValue, area: CatalogArea) throws(SourceError) {
+        try checkKebab(id, at: value)
         let owner = CatalogArea.owner(of: id)
         guard owner?.area != area else { return }
         let expected = area.prefixes.map { "'\($0)-'" }.joined(separator: " or ")

@@ -17,6 +17,9 @@ public struct Requirement: Sendable, Equatable {
     /// Why no simulator can check it (advice to developers, hardware history, a threading detail
     /// the simulation has no counterpart for), when that is so; reported with the reason.
     public var notCheckable: String? = nil
+    /// Old IDs of this requirement (`aliases:` in its entry): a renamed requirement keeps them, so
+    /// scenario files and tests that name the old ID still count for it. The report lists them.
+    public var aliases: [String] = []
 }
 
 /// Where a catalog entry (or one of its values) sits in its file.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaServer
 import Scenario
 
 /// `soundcheck explore`: generates `runs` scenarios from one seed, runs each with the invariants
@@ -12,7 +13,7 @@ public struct Explorer: Sendable {
     public struct Options: Sendable {
         public var apps: [AppUnderTest]
         public var device = "iphone"
-        public var platform = "ios17"
+        public var platform = PlatformProfile.default.description
         public var seed: UInt64 = 1
         public var runs = 1_000
         public var steps = 12

@@ -1,4 +1,5 @@
 import SimCore
+import VirtualDevices
 
 /// What the generator must remember so its steps stay valid, and the follow-ups earlier steps owe.
 struct GeneratorState {
@@ -7,9 +8,8 @@ struct GeneratorState {
     /// The app in the foreground (one at a time: launching or foregrounding an app sends the
     /// one there to the background), nil when none is.
     var foreground: String?
-    /// Attached accessory ids (`kind#n`), and how many of each kind were ever attached.
-    var attached: [String] = []
-    var attachCounts: [String: Int] = [:]
+    /// Attached accessory ids (`kind#n`), named by the device's own rule.
+    var accessories = AccessoryIDAllocator()
     var system = System.idle
     /// Apps whose record-permission dialog the user was due to answer (it shows once per app).
     var permissionAsked: Set<String> = []
@@ -18,11 +18,9 @@ struct GeneratorState {
     var owed: [(due: Int, followUp: FollowUp)] = []
 
     /// Ids name the kind without its parameters: `usb-interface:2x2` is `usb-interface#1`.
-    mutating func attach(_ accessory: String) {
-        let kind = String(accessory.prefix { $0 != ":" })
-        let n = (attachCounts[kind] ?? 0) + 1
-        attachCounts[kind] = n
-        attached.append("\(kind)#\(n)")
+    @discardableResult
+    mutating func attach(_ accessory: String) -> String {
+        accessories.attach(kind: accessory)
     }
 
     /// Owes `followUp` one to three steps from now.

@@ -1,3 +1,4 @@
+import MediaServer
 import Scenario
 import SimCore
 
@@ -26,7 +27,7 @@ public struct ScenarioGenerator: Sendable {
     public var steps: Int
     public var registry: ScenarioAppRegistry
 
-    public init(apps: [AppUnderTest], device: String = "iphone", platform: String = "ios17", steps: Int = 12,
+    public init(apps: [AppUnderTest], device: String = "iphone", platform: String = PlatformProfile.default.description, steps: Int = 12,
                 registry: ScenarioAppRegistry = .standard) {
         self.apps = apps
         self.device = device
@@ -211,13 +212,15 @@ public struct ScenarioGenerator: Sendable {
     }
 
     private func accessoryEvent(at time: Int64, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
-        if !state.attached.isEmpty, random.chance(1, in: 2) {
-            let id = state.attached.remove(at: Int(random.uniform(below: UInt64(state.attached.count))))
+        let attached = state.accessories.ids
+        if !attached.isEmpty, random.chance(1, in: 2) {
+            let id = attached[Int(random.uniform(below: UInt64(attached.count)))]
+            state.accessories.detach(id)
             return .init(at: time, verb: "detach", fields: [.init(key: "accessory", value: id)])
         }
         let kind = random.pick(Self.accessories)
-        state.attach(kind)
-        if random.chance(1, in: 2) { state.owe(.detach(state.attached.last!), random: &random) }
+        let id = state.attach(kind)
+        if random.chance(1, in: 2) { state.owe(.detach(id), random: &random) }
         return .init(at: time, verb: "attach", fields: [.init(key: "accessory", value: ExploreScript.quoted(kind))])
     }
 
@@ -239,8 +242,7 @@ public struct ScenarioGenerator: Sendable {
             guard state.running.contains(app) else { return nil }
             return commandStep(command, at: time, app: app, state: &state, random: &random)
         case let .detach(id):
-            guard let index = state.attached.firstIndex(of: id) else { return nil }
-            state.attached.remove(at: index)
+            guard state.accessories.detach(id) else { return nil }
             return .init(at: time, verb: "detach", fields: [.init(key: "accessory", value: id)])
         }
     }

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import MediaServer
 import Scenario
 
 extension Bench {
@@ -9,7 +10,7 @@ extension Bench {
     /// to a minimal scenario; with `folder`, written there as a file that `run(scenario:invariants:)`
     /// replays. Same seed, same apps: same findings, on every machine. `stoppingAfter`: ends the
     /// exploration once that many invariants have failed (a test hunting one bug stops at it).
-    public func explore(apps: [String], runs: Int = 300, seed: UInt64 = 1, steps: Int = 12, platform: String = "ios17",
+    public func explore(apps: [String], runs: Int = 300, seed: UInt64 = 1, steps: Int = 12, platform: String = PlatformProfile.default.description,
                         writingFindingsTo folder: URL? = nil, stoppingAfter findings: Int? = nil) throws -> Exploration {
         var underTest: [AppUnderTest] = []
         for name in apps {

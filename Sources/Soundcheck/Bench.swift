@@ -57,7 +57,8 @@ public struct Bench: Sendable {
             return ScenarioOutcome(file: path, result: result, error: nil,
                                    appFindings: ScenarioOutcome.findings(in: result, file: path, judged: judged),
                                    invariantFailures: broken,
-                                   reproduce: reproduce(path, result: result, usesYourApps: !judged.isEmpty, invariants: invariants))
+                                   reproduce: reproduce(path, result: result, usesYourApps: !judged.isEmpty, invariants: invariants),
+                                   warnings: ScenarioRequirementNames.warnings(in: scenario).map(\.description))
         } catch let error as SourceError {
             throw BenchError(error.description)
         }

@@ -20,6 +20,9 @@ public struct ScenarioOutcome: Sendable, CustomStringConvertible {
     public let invariantFailures: [InvariantFailure]
     /// The call that runs it again.
     public let reproduce: String
+    /// Retired requirement IDs the file names (`file:line:column: warning: …`, with their
+    /// replacements): the run still counts, but they prove nothing until the file names a replacement.
+    public var warnings: [String] = []
 
     public var passed: Bool {
         error == nil && (result?.passed ?? false) && appFindings.isEmpty && invariantFailures.isEmpty
@@ -30,6 +33,7 @@ public struct ScenarioOutcome: Sendable, CustomStringConvertible {
     public var description: String {
         guard let result else { return "ERROR \(file)\n  \(error ?? "not run")\n" }
         var text = "\(passed ? "PASS" : "FAIL") \(file) (\(result.scenario.name), seed \(result.seed), \(result.platform))\n"
+        for warning in warnings { text += warning + "\n" }
         for failure in result.failures { text += failure.rendered(file: file) + "\n" }
         for finding in appFindings { text += locate(finding, in: result).rendered(file: file) + "\n" }
         for broken in invariantFailures {

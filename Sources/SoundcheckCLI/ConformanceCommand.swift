@@ -21,8 +21,8 @@ struct ConformanceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp(PlatformOption.help))
-    var platform = "ios17"
+    @Option(help: "Platform profile.")
+    var platform = PlatformOption.default
 
     @Option(help: "Folder to write the report into.")
     var out = "conformance-report"
@@ -46,9 +46,10 @@ struct ConformanceCommand: ParsableCommand {
     var builtInChecks = true
 
     func run() throws {
-        let profile = try PlatformOption.parse(platform)
-        let catalog: [Requirement]
-        do { catalog = try RequirementCatalog.load() } catch { throw UserError(error.description) }
+        let profile = platform.profile
+        let contents: RequirementCatalog.Contents
+        do { contents = try RequirementCatalog.loadContents() } catch { throw UserError(error.description) }
+        let catalog = contents.requirements
         // What the user gave is checked before anything runs: a bad results file or report folder
         // is said at once, not after a minute of scenarios and checks.
         let declarations = try testDeclarations()
@@ -70,7 +71,12 @@ struct ConformanceCommand: ParsableCommand {
                                  outcome: .notRun("built-in checks not run (--no-built-in-checks)"))
             }
         }
-        let report = ConformanceReport(catalog: catalog, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
+        for run in scenarioChecks.runs {
+            for warning in ScenarioRequirementNames.warnings(file: run.file, requirementIDs: run.check.requirementIDs) {
+                FileHandle.standardError.write(Data("\(warning.description)\n".utf8))
+            }
+        }
+        let report = ConformanceReport(catalog: catalog, retired: contents.retired, checks: scenarioChecks.checks + builtIn + testChecks, scenarioRuns: scenarioChecks.runs,
                                        platform: profile.description, testResultsGiven: results != nil)
         try OutputFile.writeAll([("conformance.md", MarkdownWriter.render(report)), ("conformance.html", HTMLWriter.render(report)),
                                  ("conformance.json", JSONWriter.render(report)), ("junit.xml", JUnitWriter.render(report))],

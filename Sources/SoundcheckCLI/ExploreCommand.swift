@@ -28,8 +28,8 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Device profile (a built-in id such as iphone or ipad).")
     var device = "iphone"
 
-    @Option(help: ArgumentHelp("Platform profile.", discussion: PlatformOption.help))
-    var platform = "ios17"
+    @Option(help: "Platform profile.")
+    var platform = PlatformOption.default
 
     @Option(help: "The exploration's seed.")
     var seed: UInt64 = 1
@@ -53,7 +53,6 @@ struct ExploreCommand: ParsableCommand {
     var mistakes = false
 
     func run() throws {
-        _ = try PlatformOption.parse(platform)
         guard runs > 0, steps > 0 else { throw UserError("--runs and --steps must be at least 1") }
         if policyOnly { return try explorePolicy() }
         let registry = ScenarioAppRegistry.standard
@@ -64,7 +63,7 @@ struct ExploreCommand: ParsableCommand {
         if mistakes { return try exploreMistakes(underTest.filter { $0.mistake != nil }) }
         var options = Explorer.Options(apps: underTest.isEmpty ? AppUnderTest.shipped(registry) : underTest)
         (options.device, options.platform, options.seed, options.runs, options.steps, options.outputFolder)
-            = (device, platform, seed, runs, steps, out)
+            = (device, platform.description, seed, runs, steps, out)
         let budget = try timeBudget.map { text -> Double in
             guard let duration = HostDuration(text) else { throw UserError("--time-budget '\(text)' is not a time: write it like 60s or 5m") }
             return Double(duration.nanoseconds) / 1e9
@@ -107,7 +106,7 @@ struct ExploreCommand: ParsableCommand {
     private func explorePolicy() throws {
         let profile: DeviceProfile
         do { profile = try DeviceProfile.load(device) } catch { throw UserError(error.description) }
-        let explorer = PolicyExplorer(profile: profile, platform: try PlatformOption.parse(platform))
+        let explorer = PolicyExplorer(profile: profile, platform: platform.profile)
         let started = Date()
         var failures: [PolicyExplorer.Failure] = []
         for run in 0..<runs {

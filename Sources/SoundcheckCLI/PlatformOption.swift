@@ -1,15 +1,23 @@
+import ArgumentParser
 import MediaServer
 import SimCore
 
-/// `--platform`: only the profiles the media server models (the help lists them), with a
-/// did-you-mean for a near miss.
-enum PlatformOption {
-    static let names = PlatformProfile.all.map(\.description)
-    static let help = "Platform profile: \(names.joined(separator: ", "))."
+/// `--platform`: only the profiles the media server models. A typed option, so ArgumentParser
+/// refuses any other name before `run()` and `--help` lists the choices and the default, which is
+/// `PlatformProfile.default` (spelled nowhere else).
+struct PlatformOption: ExpressibleByArgument, CustomStringConvertible {
+    let profile: PlatformProfile
 
-    static func parse(_ name: String) throws -> PlatformProfile {
-        if let profile = PlatformProfile.all.first(where: { $0.description == name }) { return profile }
-        let hint = closestName(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw UserError("unknown platform '\(name)'\(hint) (expected one of: \(names.joined(separator: ", ")))")
+    static let `default` = PlatformOption(profile: .default)
+    static var allValueStrings: [String] { PlatformProfile.all.map(\.description) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    init(profile: PlatformProfile) { self.profile = profile }
+
+    init?(argument: String) {
+        guard let profile = PlatformProfile.all.first(where: { $0.description == argument }) else { return nil }
+        self.profile = profile
     }
+
+    var description: String { profile.description }
 }

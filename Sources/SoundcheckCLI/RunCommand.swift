@@ -20,8 +20,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Override every scenario's seed (0 … 18446744073709551615, as a scenario's seed:).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Override every scenario's platform profile.", discussion: PlatformOption.help))
-    var platform: String?
+    @Option(help: "Override every scenario's platform profile.")
+    var platform: PlatformOption?
 
     @Option(help: "Write one canonical JSONL trace per scenario into this folder, named after the scenario's path below the folder given (session/game.yaml → session/game.yaml.jsonl).")
     var trace: String?
@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
     var jack: JACKRunFlags
 
     func run() throws {
-        let platformProfile = try platform.map(PlatformOption.parse)
+        let platformProfile = platform?.profile
         let collection: ScenarioFiles.Collection
         do { collection = try ScenarioFiles.find(paths) } catch { throw UserError(error.description) }
         for skipped in collection.skippedEventScripts { print("SKIP \(skipped): \(ScenarioFiles.eventScriptRule)") }
@@ -127,6 +127,8 @@ struct ScenarioOutcome: Sendable {
     let file: String
     let result: ScenarioResult?
     let error: String?
+    /// Retired requirement IDs the file names, at file:line:column with their replacements.
+    var warnings: [String] = []
 
     static func run(file: String, seed: UInt64?, platform: PlatformProfile?, invariants: Bool = false) -> ScenarioOutcome {
         do {
@@ -135,12 +137,14 @@ struct ScenarioOutcome: Sendable {
             guard misnamed.isEmpty else {
                 return ScenarioOutcome(file: file, result: nil, error: misnamed.map(\.description).joined(separator: "\n  "))
             }
+            let warnings = ScenarioRequirementNames.warnings(in: scenario).map(\.description)
             guard invariants else {
-                return ScenarioOutcome(file: file, result: try ScenarioRunner().run(scenario, seed: seed, platform: platform), error: nil)
+                return ScenarioOutcome(file: file, result: try ScenarioRunner().run(scenario, seed: seed, platform: platform), error: nil,
+                                       warnings: warnings)
             }
             var (result, broken) = try ScriptRunner().check(scenario, seed: seed, platform: platform)
             result.failures += broken.map(\.scenarioFailure)
-            return ScenarioOutcome(file: file, result: result, error: nil)
+            return ScenarioOutcome(file: file, result: result, error: nil, warnings: warnings)
         } catch {
             return ScenarioOutcome(file: file, result: nil, error: error.description)
         }
@@ -159,7 +163,7 @@ struct ScenarioOutcome: Sendable {
         guard let result else { return nil }
         // Work still queued at the end is reported, not ignored (docs/architecture.md, Determinism).
         let leftovers = result.leftovers.map { "  still queued at the end: \($0)\n" }.joined()
-        let text = (result.passed ? "" : result.failureReport) + leftovers
+        let text = warnings.map { "  \($0)\n" }.joined() + (result.passed ? "" : result.failureReport) + leftovers
         return text.isEmpty ? nil : text
     }
 

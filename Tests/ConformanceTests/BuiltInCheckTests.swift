@@ -41,10 +41,17 @@ struct BuiltInCheckTests {
 
     @Test("a check's run writes down what it asked of its platform, so releases that answer alike run once")
     func platformQuestions() {
-        let asks = BuiltInCheck(["FORMAT-STANDARD"], "asks which release") { p in p.expect(p.platform == .ios8, "on iOS 8") }
+        let asks = BuiltInCheck(["FORMAT-STANDARD"], "asks which release") { p in p.expect(p.platform.release == 8, "on iOS 8") }
         let named = asks.trial(platform: .ios8)
         #expect(named.outcome == .passed)
         #expect(!named.questions.answeredAlike(by: .ios8, .ios7), "the release itself was read")
+        // Equality and hashing are plain value comparisons: they ask nothing (a rule asks since(_:)).
+        let compares = BuiltInCheck(["FORMAT-STANDARD"], "compares profiles") { p in
+            p.expect(p.platform == .ios8 && Set([p.platform]).contains(.ios8), "equal to itself")
+        }
+        let compared = compares.trial(platform: .ios8)
+        #expect(compared.outcome == .passed)
+        #expect(compared.questions.isEmpty, "== and hashing wrote a question")
         let rule = BuiltInCheck(["FORMAT-STANDARD"], "asks a rule") { p in
             let device = try p.device()
             p.expect(device.server.platform.deactivatingWithRunningIOReturnsIsBusy, "iOS 8 to 25 say isBusy")

@@ -43,7 +43,7 @@ struct MalformedCatalogTests {
           statment: Something holds.
         """
         #expect(problems([("session.yaml", text)]) == [
-            "session.yaml:2:3: unknown key 'statment' in a requirement; did you mean 'statement'? (allowed: id, statement, source, platforms, not-checkable)",
+            "session.yaml:2:3: unknown key 'statment' in a requirement; did you mean 'statement'? (allowed: id, statement, source, platforms, not-checkable, aliases)",
         ])
     }
 

@@ -1,6 +1,7 @@
 import Explore
 import Scenario
 import Testing
+import VirtualDevices
 
 @Suite struct ScenarioGeneratorTests {
     let generator = ScenarioGenerator(apps: AppUnderTest.shipped(.standard), steps: 12)
@@ -21,6 +22,39 @@ import Testing
             #expect((1...12).contains(scenario.steps.count))
             #expect(scenario.apps.map(\.name) == script.apps.map(\.name))
         }
+    }
+
+    /// The generator names accessories by the device's rule (`AccessoryIDAllocator`): replayed on
+    /// the device, every detach it writes names an accessory the device has then, also after a
+    /// kind was unplugged and plugged in again (`#1` again, where counting every attach said `#2`).
+    @Test func detachesNameWhatTheDeviceHasAttached() throws {
+        // Long runs, so kinds come and go several times in one.
+        let long = ScenarioGenerator(apps: AppUnderTest.shipped(.standard), steps: 40)
+        var detaches = 0
+        var reattachedAsOne = 0
+        for run in 0..<300 {
+            let script = long.script(run: run, seed: 11)
+            var device = VirtualDevice(profile: try DeviceProfile.load("iphone"))
+            var seen: Set<String> = []
+            var replayable = true
+            for spec in script.accessories { _ = try device.apply(.attach(try AccessoryKind(spec: spec), connector: nil)) }
+            for step in script.steps where replayable {
+                let value = step.fields.first { $0.key == "accessory" }?.value.trimmingCharacters(in: ["\""])
+                guard let value else { continue }
+                if step.verb == "attach" {
+                    let kind = try AccessoryKind(spec: value)
+                    // The generator does not model connectors: an attach the device refuses
+                    // (the jack taken) ends what this script can tell.
+                    guard (try? device.apply(.attach(kind, connector: nil))) != nil else { replayable = false; continue }
+                    if !seen.insert(kind.name).inserted, device.accessories.last?.instance == 1 { reattachedAsOne += 1 }
+                } else if step.verb == "detach" {
+                    #expect(device.accessories.contains { $0.id == value }, "run \(run): detach \(value) with \(device.accessories.map(\.id))")
+                    _ = try? device.apply(.detach(accessory: value))
+                    detaches += 1
+                }
+            }
+        }
+        #expect(detaches > 50 && reattachedAsOne > 5, "\(detaches) detaches, \(reattachedAsOne) re-attaches named #1")
     }
 
     /// A scene sets up, at the start of a run, one app taking the audio from another and giving

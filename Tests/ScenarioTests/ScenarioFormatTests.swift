@@ -163,7 +163,8 @@ struct ScenarioFormatTests {
               - { at: 3s, do: answer-permission, app: Rec, granted: true }
             """
         let unexpected = try ScenarioFixtures.run(text)
-        #expect(unexpected.failureReport.contains("unexpected event after step 2 (line 6: answer-permission at 1s): 1s device.refused app=Rec event=answer-permission"))
+        #expect(unexpected.failureReport.contains("test.yaml:6:5: step 2 (answer-permission at 1s) was refused: no record permission dialog is showing"),
+                "\(unexpected.failureReport)")
         let expected = try ScenarioFixtures.run(text + "\nexpect:\n  - { at: 1s, app: Rec, refused: answer-permission }\n  - { at: 4s, app: Rec, state: { permission: granted } }")
         #expect(expected.passed, "\(expected.failureReport)")
         #expect(expected.trace.events.filter { $0.kind == "permission.dialog" }.count == 1)

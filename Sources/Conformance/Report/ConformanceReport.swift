@@ -25,15 +25,23 @@ public struct ConformanceReport: Sendable {
     public var unimplementedAreaList: String { unimplementedAreas.isEmpty ? "none" : unimplementedAreas.joined(separator: ", ") }
     /// Whether test results were given; without them test checks are "not run here".
     public let testResultsGiven: Bool
+    /// What the IDs checks name stand for: a renamed requirement's old ID counts for it, a retired
+    /// one for nothing (the report lists both).
+    public let names: RequirementNames
 
-    public init(catalog: [Requirement], checks: [ConformanceCheck], scenarioRuns: [ScenarioChecks.Run], platform: String,
-                testResultsGiven: Bool, unimplementedAreas: [String] = UnimplementedAreas.names, rules: [any AppRule] = AppRules.all) {
+    /// `retired`: the catalog's retired IDs (`RequirementCatalog.Contents.retired`), so checks
+    /// naming them are listed with their replacements instead of as uncatalogued.
+    public init(catalog: [Requirement], retired: [RetiredRequirement] = [], checks: [ConformanceCheck], scenarioRuns: [ScenarioChecks.Run],
+                platform: String, testResultsGiven: Bool, unimplementedAreas: [String] = UnimplementedAreas.names,
+                rules: [any AppRule] = AppRules.all) {
         let sortedChecks = checks.sorted { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
+        let names = RequirementNames(requirements: catalog, retired: retired)
         var byID: [String: [ConformanceCheck]] = [:]
         for check in sortedChecks {
-            // A check naming an ID twice still counts once for it.
-            for id in Set(check.requirementIDs) { byID[id, default: []].append(check) }
+            // A check naming an ID twice (or an ID and its alias) still counts once for it.
+            for id in Set(check.requirementIDs.compactMap(names.current)) { byID[id, default: []].append(check) }
         }
+        self.names = names
         self.platform = platform
         self.verdicts = catalog.sorted { $0.id < $1.id }.map {
             RequirementVerdict.judge($0, checks: byID[$0.id] ?? [], unimplementedAreas: unimplementedAreas, platform: platform)
@@ -76,11 +84,24 @@ public struct ConformanceReport: Sendable {
         }
     }
 
-    /// IDs that checks name but the catalog lacks, with the checks naming them.
+    /// IDs that checks name but the catalog never had (not even as an alias or a retired ID), with the checks naming them.
     public var uncataloguedIDs: [(id: String, checks: [String])] {
-        let known = Set(verdicts.map(\.requirement.id))
+        namedIDs { names.meaning(of: $0) == .unknown }
+    }
+
+    /// Retired IDs checks still name, with those checks: they prove nothing until they name a replacement.
+    public var retiredIDsInUse: [(entry: RetiredRequirement, checks: [String])] {
+        namedIDs { names.retired[$0] != nil }.map { (names.retired[$0.id]!, $0.checks) }
+    }
+
+    /// Renamed requirements' old IDs, sorted, with the ID each counts for now.
+    public var aliases: [(old: String, current: String)] {
+        names.aliases.keys.sorted().map { ($0, names.aliases[$0]!) }
+    }
+
+    private func namedIDs(where include: (String) -> Bool) -> [(id: String, checks: [String])] {
         var found: [String: [String]] = [:]
-        for check in checks { for id in check.requirementIDs where !known.contains(id) { found[id, default: []].append(check.label) } }
+        for check in checks { for id in Set(check.requirementIDs) where include(id) { found[id, default: []].append(check.label) } }
         return found.keys.sorted().map { ($0, found[$0]!) }
     }
 

@@ -33,13 +33,30 @@ public enum HTMLWriter {
         }
         h += "</table>\n"
         h += appSections(findings: report.findings, runs: report.scenarioRuns.map { ($0.file, $0.name, $0.check.outcome.word, $0.trace, $0.check.outcome.detail) })
+        h += renamedAndRetired(report)
         h += "<h2>Requirements</h2>\n<table><tr><th>requirement</th><th>area</th><th>status</th><th>checks</th><th>note</th></tr>\n"
         for v in report.verdicts {
             let checks = v.checks.map { "\(escape($0.label)) (<span class=\"\($0.ran ? $0.outcome.word : "not-run")\">\($0.outcome.title)</span>)" }.joined(separator: "<br>")
-            h += "<tr><td><code>\(escape(v.requirement.id))</code><div class=\"small\">\(escape(v.requirement.statement))</div></td><td>\(escape(v.requirement.area))</td>"
+            let formerly = v.requirement.aliases.isEmpty ? "" : " <span class=\"small\">(formerly \(v.requirement.aliases.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")))</span>"
+            h += "<tr><td><code>\(escape(v.requirement.id))</code>\(formerly)<div class=\"small\">\(escape(v.requirement.statement))</div></td><td>\(escape(v.requirement.area))</td>"
             h += "<td class=\"\(v.status.rawValue)\">\(v.status.title)</td><td class=\"small\">\(checks)</td><td class=\"small\">\(escape(v.reason))</td></tr>\n"
         }
         return h + "</table>\n</body></html>\n"
+    }
+
+    /// The Markdown report's "Renamed and retired IDs" as a list.
+    static func renamedAndRetired(_ report: ConformanceReport) -> String {
+        let retired = report.names.retired.values.sorted { $0.id < $1.id }
+        guard !report.aliases.isEmpty || !retired.isEmpty else { return "" }
+        var h = "<h2>Renamed and retired IDs</h2>\n<p>Old IDs still load: a renamed requirement's old ID counts for it; a retired one "
+        h += "loads with a warning and counts for nothing.</p>\n<ul>\n"
+        for alias in report.aliases { h += "<li><code>\(escape(alias.old))</code>: renamed <code>\(escape(alias.current))</code></li>\n" }
+        let uses = Dictionary(report.retiredIDsInUse.map { ($0.entry.id, $0.checks) }, uniquingKeysWith: { first, _ in first })
+        for entry in retired {
+            let still = uses[entry.id].map { "; still named by \($0.joined(separator: ", "))" } ?? ""
+            h += "<li><code>\(escape(entry.id))</code>: \(escape(entry.advice + still))</li>\n"
+        }
+        return h + "</ul>\n"
     }
 
     /// The report's app part alone, as its own page: `Bench.writeReport` writes it for a user's

@@ -12,9 +12,16 @@ public enum JSONWriter {
             return .object(fields)
         }
         let requirements: [TraceValue] = report.verdicts.map { v in
-            .object(["id": .string(v.requirement.id), "area": .string(v.requirement.area), "status": .string(v.status.rawValue),
-                     "statement": .string(v.requirement.statement), "platforms": .list(v.requirement.platforms.map { .string($0) }),
-                     "checks": .list(v.checks.map { .string($0.label) }), "reason": .string(v.reason)])
+            var fields: [String: TraceValue] = [
+                "id": .string(v.requirement.id), "area": .string(v.requirement.area), "status": .string(v.status.rawValue),
+                "statement": .string(v.requirement.statement), "platforms": .list(v.requirement.platforms.map { .string($0) }),
+                "checks": .list(v.checks.map { .string($0.label) }), "reason": .string(v.reason),
+            ]
+            if !v.requirement.aliases.isEmpty { fields["aliases"] = .list(v.requirement.aliases.map { .string($0) }) }
+            return .object(fields)
+        }
+        let retired: [TraceValue] = report.names.retired.values.sorted { $0.id < $1.id }.map { entry in
+            .object(["id": .string(entry.id), "replacedBy": .list(entry.replacedBy.map { .string($0) }), "why": .string(entry.why)])
         }
         let checks: [TraceValue] = report.checks.map { c in
             var fields: [String: TraceValue] = ["kind": .string(c.kind.rawValue), "name": .string(c.name), "outcome": .string(c.outcome.word),
@@ -38,7 +45,7 @@ public enum JSONWriter {
             "notYetImplementedAreas": .list(report.unimplementedAreas.map { .string($0) }),
             "testResultsGiven": .bool(report.testResultsGiven),
             "areas": .list(areas), "requirements": .list(requirements), "checks": .list(checks), "appFindings": .list(findings),
-            "scenarioTraces": .list(traces),
+            "scenarioTraces": .list(traces), "retiredIDs": .list(retired),
         ])
         return CanonicalJSON.encode(root) + "\n"
     }

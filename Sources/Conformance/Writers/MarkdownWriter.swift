@@ -27,12 +27,35 @@ public enum MarkdownWriter {
             md += "\n## Uncatalogued IDs named by checks\n\n"
             for entry in unknown { md += "- `\(entry.id)`: \(entry.checks.joined(separator: ", "))\n" }
         }
+        md += renamedAndRetired(report)
         md += "\n## Requirements\n\n| requirement | area | status | checks | note |\n| --- | --- | --- | --- | --- |\n"
         for v in report.verdicts {
             let checks = v.checks.map { "\($0.label) (\($0.outcome.title))" }.joined(separator: "<br>")
-            md += "| `\(v.requirement.id)` | \(v.requirement.area) | \(v.status.title) | \(cell(checks)) | \(cell(v.reason)) |\n"
+            md += "| `\(v.requirement.id)`\(formerly(v.requirement)) | \(v.requirement.area) | \(v.status.title) | \(cell(checks)) | \(cell(v.reason)) |\n"
         }
         return md
+    }
+
+    /// Old IDs that still load: renamed requirements' aliases, retired IDs with their replacements,
+    /// and the checks still naming a retired ID (they prove nothing until they name a replacement).
+    static func renamedAndRetired(_ report: ConformanceReport) -> String {
+        let retired = report.names.retired.values.sorted { $0.id < $1.id }
+        guard !report.aliases.isEmpty || !retired.isEmpty else { return "" }
+        var md = "\n## Renamed and retired IDs\n\nOld IDs still load: a renamed requirement's old ID counts for it; a retired one "
+        md += "loads with a warning and counts for nothing.\n\n"
+        for alias in report.aliases { md += "- `\(alias.old)`: renamed `\(alias.current)`\n" }
+        let uses = Dictionary(report.retiredIDsInUse.map { ($0.entry.id, $0.checks) }, uniquingKeysWith: { first, _ in first })
+        for entry in retired {
+            md += "- `\(entry.id)`: \(entry.advice)"
+            md += uses[entry.id].map { "; still named by \($0.joined(separator: ", "))" } ?? ""
+            md += "\n"
+        }
+        return md
+    }
+
+    /// " (formerly `OLD`)" after a renamed requirement's ID.
+    static func formerly(_ requirement: Requirement) -> String {
+        requirement.aliases.isEmpty ? "" : " (formerly " + requirement.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
     }
 
     /// A table cell: one line, pipes escaped.

@@ -2,7 +2,7 @@ import VirtualDevices
 
 /// `setActive(true)`, `setActive(false)` and I/O start/stop.
 extension ActivationArbiter {
-    /// `setActive(true)`. Checks the our derived session model rules in order and, on success, interrupts the sessions
+    /// `setActive(true)`. Checks the derived session model's activation rules (docs/architecture.md) in order and, on success, interrupts the sessions
     /// this one displaces, then reports ducking and hint changes. Reactivating an active session
     /// re-applies its traits (`reconfigure`).
     public mutating func activate(_ app: AppID, traits: SessionTraits, system: SystemState) throws(SessionError) -> [PolicyAction] {

@@ -39,7 +39,7 @@ public struct ActivationArbiter: Sendable {
     }
 
     /// The Now Playing app (at most one): the only app whose non-mixable session may go active
-    /// from the background (H-CAT cannotInterruptOthers). Emits nothing.
+    /// from the background (AVAudioSession.ErrorCode.cannotInterruptOthers; derived session model, activation rule 4). Emits nothing.
     public mutating func setNowPlaying(_ app: AppID?) {
         nowPlaying = app
     }

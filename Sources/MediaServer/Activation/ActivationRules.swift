@@ -1,6 +1,6 @@
 import VirtualDevices
 
-/// The checks `setActive(true)` and I/O start make, in the order of our derived session model (not specified by Apple), as pure
+/// The checks `setActive(true)` and I/O start make, in the order of the derived session model (docs/architecture.md, activation; Apple does not specify it), as pure
 /// functions of plain facts. The first broken rule is the error; its `rule` says which.
 enum ActivationRules {
     /// The facts about the requesting app that the rules read.

@@ -1,13 +1,13 @@
-/// Choices the sources leave open. Each has a default grounded in the reference; scenarios and
+/// Choices Apple's documentation leaves open. Each default follows the documentation or device logs; scenarios and
 /// tests may switch them to model a different reading. They are not release-dependent (those
 /// live in `PlatformProfile`).
 public struct ActivationSettings: Hashable, Sendable {
     /// When the background rules (cannotStartPlaying, cannotStartRecording) are enforced.
     public enum BackgroundStartCheck: String, Hashable, Sendable {
-        /// `setActive(true)` fails (some readings of H-CAT's "not allowed to start playing").
+        /// `setActive(true)` fails (one reading of AVAudioSession.ErrorCode.cannotStartPlaying, "not allowed to start playing").
         case atActivation
         /// Starting I/O fails, as device logs show: "AUIOClient_StartIO failed (561015905)"
-        /// (AVAudioSession.ErrorCode, AVFAudio, our derived session model rule 5).
+        /// (AVAudioSession.ErrorCode, AVFAudio; docs/architecture.md, derived session model, activation rule 5).
         case atIOStart
     }
 

@@ -4,7 +4,7 @@
 public struct RecordPermissionStore: Sendable {
     /// What `requestRecordPermission` does now.
     public enum Reply: Hashable, Sendable {
-        /// Already decided: the callback runs at once with this answer (H-APP: "called
+        /// Already decided: the callback runs at once with this answer (requestRecordPermission(_:) docs: "called
         /// immediately if permission has already been granted or denied").
         case answered(granted: Bool)
         /// The dialog is on screen; the callback runs when `answer` is called.

@@ -34,7 +34,7 @@ public struct HardwarePreferences: Hashable, Sendable {
         preferredIOBufferDuration = duration
     }
 
-    /// incompatibleCategory in a category without input (H-CAT's own example); badParam outside
+    /// incompatibleCategory in a category without input (the example AVAudioSession.ErrorCode.incompatibleCategory's page gives); badParam outside
     /// 1...`maximum`, the route's `maximumInputNumberOfChannels`.
     public mutating func setPreferredInputNumberOfChannels(_ count: Int, configuration: SessionConfiguration,
                                                            maximum: Int) throws(SessionError) {

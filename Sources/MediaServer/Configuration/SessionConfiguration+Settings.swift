@@ -1,14 +1,14 @@
 extension SessionConfiguration {
-    /// Choices the reference leaves open, made once and named so a scenario can select the other
-    /// reading. `reference` is what the bench does unless told otherwise.
+    /// Choices Apple's documentation leaves open, made once and named so a scenario can select the
+    /// other reading. `reference` is what the bench does unless told otherwise.
     public struct Settings: Hashable, Sendable {
-        /// The error for `allowAirPlay` with a category other than playAndRecord. The reference's
-        /// derived model (our derived session model step 4) uses badParam (-50) like every other invalid option; one
+        /// The error for `allowAirPlay` with a category other than playAndRecord. The derived session
+        /// model (docs/architecture.md, configuration step 4) uses badParam (-50) like every other invalid option; one
         /// device report (AVAudioSession.CategoryOptions docs, playback + allowAirPlay) saw `unspecified` ('what').
         public var allowAirPlayMisuseCode: SessionErrorCode
         /// Whether `duckOthers` may be set with `ambient`. The header (the iOS 14 and iOS 26 SDK headers) lists ambient;
-        /// Apple's documentation page does not (AVAudioSession.CategoryOptions docs, an open question question 3). We follow the header, as the reference does
-        /// where header and documentation disagree (QA1754).
+        /// Apple's documentation page does not (AVAudioSession.CategoryOptions docs). Where header and documentation
+        /// disagree we follow the header, which is what the compiler and the running system read (QA1754).
         public var duckOthersAllowedWithAmbient: Bool
 
         public init(allowAirPlayMisuseCode: SessionErrorCode = .badParam, duckOthersAllowedWithAmbient: Bool = true) {

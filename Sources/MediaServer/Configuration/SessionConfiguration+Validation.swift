@@ -1,5 +1,6 @@
-/// `setCategory(_:mode:policy:options:)`: validation and option normalisation (reference
-/// AVAudioSession.Mode, .CategoryOptions, .RouteSharingPolicy and the derived model in our derived session model). Each check throws the first rule it finds
+/// `setCategory(_:mode:policy:options:)`: validation and option normalisation (
+/// AVAudioSession.Mode, .CategoryOptions, .RouteSharingPolicy docs; docs/architecture.md, "The derived session model",
+/// configuration). Each check throws the first rule it finds
 /// broken, naming the rule, in this order: release support, route sharing policy, per-option
 /// category rules, option/mode dependencies.
 extension SessionConfiguration {
@@ -26,12 +27,12 @@ extension SessionConfiguration {
                                     requestedOptions: options, effectiveMode: effectiveMode)
     }
 
-    /// `mode` if the category supports it on this release, else `.default` (AVAudioSession.Mode docs, our derived session model step 6).
+    /// `mode` if the category supports it on this release, else `.default` (AVAudioSession.Mode docs; derived session model, configuration step 6).
     static func effectiveMode(of mode: SessionMode, category: SessionCategory, profile: PlatformProfile) -> SessionMode {
         mode.isValid(with: category) && profile.knows(mode) ? mode : .default
     }
 
-    /// our derived session model steps 1–3: ambient, duckOthers and interruptSpokenAudio imply mixWithOthers; voiceChat
+    /// Derived session model, configuration steps 1–3 (docs/architecture.md): ambient, duckOthers and interruptSpokenAudio imply mixWithOthers; voiceChat
     /// implies allowBluetoothHFP; videoChat implies allowBluetoothHFP and defaultToSpeaker (both
     /// modes are only effective with playAndRecord). A2DP in output-only categories is implicit in
     /// `allowsBluetoothA2DP`, not reported as an option, as Apple words it "always implicitly true".

@@ -11,7 +11,7 @@ public struct SessionConfiguration: Hashable, Sendable {
     public let mode: SessionMode
     public let routeSharingPolicy: RouteSharingPolicy
     /// What `categoryOptions` reads back: the requested options plus the ones the category, mode
-    /// and other options imply (our derived session model normalisation, steps 1–3).
+    /// and other options imply (docs/architecture.md, "The derived session model", configuration steps 1–3).
     public let categoryOptions: CategoryOptions
     /// The options exactly as the app passed them, for traces.
     public let requestedOptions: CategoryOptions

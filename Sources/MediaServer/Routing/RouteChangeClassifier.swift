@@ -1,6 +1,6 @@
 import VirtualDevices
 
-/// Decides which `RouteChangeReason` a route change notification carries (reference
+/// Decides which `RouteChangeReason` a route change notification carries (
 /// AVAudioSession.routeChangeNotification, AVAudioSession.RouteChangeReason), or that none is posted because the session's route did not change.
 /// Kept apart from selection so the server can compute the route once and classify it per cause.
 public enum RouteChangeClassifier {
@@ -9,7 +9,7 @@ public enum RouteChangeClassifier {
     /// In order:
     /// 1. Same route → nil, except after a category change, which is itself a route change even
     ///    when the ports stay the same (ASPG "Responding to Route Changes"; WWDC 2012 session 505: setting
-    ///    MultiRoute "will trigger a route change with the reason Category Change"; setActive(_:options:) docs, our derived session model).
+    ///    MultiRoute "will trigger a route change with the reason Category Change"; setActive(_:options:) docs; docs/architecture.md, "The derived session model").
     /// 2. The category needs input (or output) and the new route has none →
     ///    `noSuitableRouteForCategory` (e.g. record with no input, RouteChangeReason docs).
     /// 3. `categoryChanged` → `categoryChange`.

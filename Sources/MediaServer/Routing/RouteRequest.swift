@@ -5,7 +5,7 @@ import VirtualDevices
 /// the same request always yields the same route (docs/architecture.md, Determinism).
 ///
 /// `mode` is the effective mode (an invalid mode for the category already replaced by `default`)
-/// and `options` are already normalised (implied bits added); see our derived session model (not specified by Apple).
+/// and `options` are already normalised (implied bits added); docs/architecture.md, "The derived session model", configuration steps 1–3 and 6.
 public struct RouteRequest: Hashable, Sendable {
     public var category: SessionCategory
     public var mode: SessionMode

@@ -38,8 +38,11 @@ public struct PlatformProfile: Hashable, Sendable, CustomStringConvertible {
         PlatformProfile(release: number, questions: questions)
     }
 
-    public static func == (a: PlatformProfile, b: PlatformProfile) -> Bool { a.release == b.release }
-    public func hash(into hasher: inout Hasher) { hasher.combine(release) }
+    /// Equality and hashing compare releases without asking anything: a value's `==` has no side
+    /// effects, and a dictionary keyed by profiles must not mark a run as depending on its release.
+    /// So a rule never branches on `==`; it asks `since(_:)` (or reads `release`, asking everything).
+    public static func == (a: PlatformProfile, b: PlatformProfile) -> Bool { a.number == b.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 
     public static let ios6 = PlatformProfile(release: 6)
     public static let ios7 = PlatformProfile(release: 7)

@@ -19,10 +19,11 @@ enum StepParser {
     static func steps(_ value: YAMLValue?, apps: [AppDeclaration], accessories: [AccessoryKind],
                       registry: ScenarioAppRegistry) throws(SourceError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
-        // Accessory ids that can exist by each step: `kind#n` for the n-th attach of that kind.
-        var attachable = accessories.map(\.name).enumerated().map { index, name in
-            "\(name)#\(accessories.prefix(index + 1).filter { $0.name == name }.count)"
-        }
+        // The accessory ids present by each step, named by the device's own rule, so a detach of
+        // an id the device never names by then is refused here, at its line, not at run time. One
+        // that was there and has gone is left to the device, whose refusal the scenario may
+        // expect (`refused: detach`); unexpected, it fails the run at that step.
+        var present = AccessoryIDAllocator(attaching: accessories.map(\.name))
         for item in try value?.optionalList("steps") ?? [] {
             let step = try read(item, apps: apps, registry: registry)
             if let previous = steps.last, step.at < previous.at {
@@ -30,12 +31,14 @@ enum StepParser {
             }
             switch step.action {
             case let .device(.attach(kind, _)):
-                attachable.append("\(kind.name)#\(attachable.filter { $0.hasPrefix(kind.name + "#") }.count + 1)")
+                present.attach(kind: kind.name)
             case let .device(.detach(id)), let .device(.bluetoothLinkLoss(id)):
-                guard attachable.contains(id) else {
+                guard present.detach(id) || present.hasNamed(id) else {
                     let value = (try? item.mapping("a step", allowed: keys))?["accessory"] ?? item
-                    let hint = closestName(to: id, among: attachable).map { "; did you mean '\($0)'?" } ?? ""
-                    throw value.error("no accessory '\(id)' is attached by then\(hint) (ids are the kind and its instance, e.g. wired-headphones#1; attached so far: \(attachable.isEmpty ? "none" : attachable.joined(separator: ", ")))")
+                    let hint = closestName(to: id, among: present.ids).map { "; did you mean '\($0)'?" } ?? ""
+                    throw value.error("no accessory '\(id)' is attached by then\(hint) (an accessory is its kind and one more than the "
+                        + "highest instance of that kind attached at the time, e.g. wired-headphones#1; attached by then: "
+                        + "\(present.ids.isEmpty ? "none" : present.ids.joined(separator: ", ")))")
                 }
             default: break
             }

@@ -7,6 +7,9 @@ import VirtualDevices
 /// Exhaustive (the default): every strict line — a notification, a failed API call, a refused
 /// device event or step — must be expected, in the order it happened. App lines (`app.*`) and
 /// successful calls may be expected but need not be.
+///
+/// A refused step must be expected (`refused: <verb>`) even when the scenario is not exhaustive:
+/// a step that never happened would otherwise let the scenario pass on what it did not do.
 struct ExpectationMatcher {
     let scenario: Scenario
     let trace: Trace
@@ -32,11 +35,18 @@ struct ExpectationMatcher {
                 failures.append(missing(expectation, pattern, from: cursor))
                 continue
             }
-            if scenario.exhaustive { failures += unexpected(in: cursor..<found) }
+            failures += unexpected(in: cursor..<found, of: events)
             cursor = found + 1
         }
-        if scenario.exhaustive { failures += unexpected(in: cursor..<events.count) }
+        failures += unexpected(in: cursor..<events.count, of: events)
         return failures
+    }
+
+    /// Whether a line must be expected: strict lines when the scenario is exhaustive, refused
+    /// steps always.
+    private func mustBeExpected(_ record: TraceRecord) -> Bool {
+        if case .deviceRefused = record.fact { return true }
+        return scenario.exhaustive && Self.isStrict(record)
     }
 
     private func matches(_ record: TraceRecord, _ pattern: EventPattern, at time: HostTime?) -> Bool {
@@ -69,11 +79,17 @@ struct ExpectationMatcher {
                                message: "expected \(pattern.summary)\(at) not observed by \(by)", details: details)
     }
 
-    private func unexpected(in range: Range<Int>) -> [ScenarioFailure] {
+    private func unexpected(in range: Range<Int>, of records: [TraceRecord]) -> [ScenarioFailure] {
         range.compactMap { index -> ScenarioFailure? in
+            let record = records[index]
+            guard mustBeExpected(record) else { return nil }
             let event = trace.events[index]
-            guard Self.isStrict(event) else { return nil }
             let (number, step) = lastStep(before: index)
+            if case let .deviceRefused(verb, reason, _) = record.fact, let step {
+                return ScenarioFailure(line: step.line, column: step.column,
+                                       message: "step \(number) (\(step.verb) at \(step.at)) was refused: \(reason)",
+                                       details: ["a refused step fails the scenario unless expected: { at: \(step.at), refused: \(verb) }"])
+            }
             let after = step.map { "after step \(number) (line \($0.line): \($0.verb) at \($0.at))" } ?? "before the first step"
             return ScenarioFailure(line: step?.line ?? 0, column: step?.column ?? 0,
                                    message: "unexpected event \(after): \(TraceText.line(humanized(event)))", details: [])

@@ -55,7 +55,7 @@ public struct VirtualDevice: Sendable {
             throw .connectorOccupied(connector, by: occupant.id)
         }
         if connector == .network, !system.networkUp { throw .networkDown }
-        let instance = 1 + ((accessories + droppedByNetwork).filter { $0.kind.name == kind.name }.map(\.instance).max() ?? 0)
+        let instance = AccessoryIDAllocator.nextInstance(among: (accessories + droppedByNetwork).filter { $0.kind.name == kind.name }.map(\.instance))
         let accessory = Accessory(kind: kind, connector: connector, instance: instance)
         accessories.append(accessory)
         return DeviceOutcome(fields: accessory.traceFields, portsAdded: accessory.ports)

@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// The rules `setActive(true)` and I/O start enforce, in the order of our derived session model (not specified by Apple), each error
+/// The rules `setActive(true)` and I/O start enforce, in the order of the derived session model (docs/architecture.md, activation; not specified by Apple), each error
 /// naming its rule (AVAudioSession.ErrorCode docs codes).
 @Suite("Activation arbiter: activation errors")
 struct ActivationErrorTests {

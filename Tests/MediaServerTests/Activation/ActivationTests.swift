@@ -2,7 +2,7 @@ import Testing
 @testable import VirtualDevices
 @testable import MediaServer
 
-/// Going active: who interrupts whom, who ducks whom (AVAudioSession.setActive(_:options:), AVFAudio, duckOthers and notifyOthersOnDeactivation docs, our derived session model; 2010 talk).
+/// Going active: who interrupts whom, who ducks whom (AVAudioSession.setActive(_:options:), AVFAudio, duckOthers and notifyOthersOnDeactivation docs, docs/architecture.md, "The derived session model"; 2010 talk).
 @Suite("Activation arbiter: activation")
 struct ActivationTests {
     @Test("SESSION-ACTIVATE-NONMIXABLE-INTERRUPTS: a second non-mixable app interrupts music, already inactive when began arrives")

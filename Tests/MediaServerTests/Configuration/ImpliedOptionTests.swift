@@ -1,7 +1,7 @@
 import Testing
 @testable import MediaServer
 
-/// Defaults, implied options and what `categoryOptions` reads back (AVAudioSession defaults, AVAudioSession.CategoryOptions docs, our derived session model steps 1–3).
+/// Defaults, implied options and what `categoryOptions` reads back (AVAudioSession defaults, AVAudioSession.CategoryOptions docs, docs/architecture.md, derived session model, configuration steps 1–3).
 @Suite("Defaults and implied options (SESSION-CONFIG-IMPLIED)")
 struct ImpliedOptionTests {
     @Test("SESSION-CONFIG-DEFAULT: a fresh session is soloAmbient, default mode, default policy, no options")
