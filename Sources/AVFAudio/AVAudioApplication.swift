@@ -13,7 +13,7 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
         case granted = 1_735_552_628
     }
 
-    private let binding: AppBinding?
+    let binding: AppBinding?
 
     private init(binding: AppBinding?) { self.binding = binding }
 
@@ -54,6 +54,10 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
     /// playAndRecord) is active, else when one activates (MediaPolicy+Rendering.swift).
     public func setInputMuted(_ muted: Bool) throws {
         guard let binding else { throw AVAudioSession.error(.expiredSession, "AVAudioApplication used outside a simulated app") }
+        // On the Mac a registered handler does the muting and may refuse (AVAudioApplication+MuteHandler.swift).
+        if binding.server.isInputMuted(binding.app) != muted, !muteHandlerAccepts(muted) {
+            throw AVAudioSession.error(.unspecified, "the input mute state change handler could not \(muted ? "mute" : "unmute") the input")
+        }
         binding.server.setInputMuted(binding.app, muted)
     }
 

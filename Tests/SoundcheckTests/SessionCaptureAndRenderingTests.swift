@@ -57,6 +57,46 @@ struct SessionCaptureAndRenderingTests {
         #expect(device.notifications(for: "Memo").filter(Self.isMute) == [.inputMuteStateChange(muted: true), .inputMuteStateChange(muted: false)])
     }
 
+    @Test("on the Mac the input mute handler is asked first: a refused change throws and leaves the input heard, an accepted one silences it; iOS has no such call")
+    func macMuteHandlerIsHonoured() throws {
+        let device = try SimulatedDevice(profile: "mac", seed: 16)
+        try device.launch("Call", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+        device.answerRecordPermission("Call", granted: true)
+        let mic = try #require(device.server.currentRoute.inputs.first?.uid)
+        device.attachInputSource(mic, .sine(frequency: 1000, amplitude: 0.25))
+        nonisolated(unsafe) var asked: [Bool] = []
+        nonisolated(unsafe) var accept = false
+        try device.run(as: "Call") {
+            try AVAudioApplication.shared.setInputMuteStateChangeHandler { shouldMute in
+                asked.append(shouldMute)
+                return accept
+            }
+        }
+        let (recorder, url) = try startRecording(device, "Call")
+        defer { try? FileManager.default.removeItem(at: url) }
+        device.advance(to: .seconds(1))
+        #expect(throws: NSError.self) { try device.run(as: "Call") { try AVAudioApplication.shared.setInputMuted(true) } }
+        #expect(!device.run(as: "Call") { AVAudioApplication.shared.isInputMuted }, "a refused mute does not happen")
+        device.advance(to: .seconds(2))
+        accept = true
+        try device.run(as: "Call") { try AVAudioApplication.shared.setInputMuted(true) }
+        device.advance(to: .seconds(3))
+        device.run(as: "Call") { recorder.stop() }
+
+        #expect(asked == [true, true])
+        #expect(try device.recording(of: "Call", from: .milliseconds(1100), to: .milliseconds(1900)).contains(tone: 1000))
+        #expect(try device.recording(of: "Call", from: .milliseconds(2100), to: .milliseconds(2900)).isSilent)
+        #expect(device.notifications(for: "Call").filter(Self.isMute) == [.inputMuteStateChange(muted: true)])
+
+        let phone = try SimulatedDevice(seed: 16)
+        try phone.launch("Call") {
+            #expect(throws: NSError.self) { try AVAudioApplication.shared.setInputMuteStateChangeHandler { _ in true } }
+        }
+    }
+
     @Test("a mute set while the recording session is inactive is posted when it activates, not before")
     func muteWhileInactiveIsPostedOnActivation() throws {
         let device = try SimulatedDevice(seed: 12)
