@@ -175,6 +175,20 @@ struct SessionCaptureAndRenderingTests {
         }
     }
 
+    @Test("the raw values apps store and compare are Apple's: rendering modes, stereo orientations, microphone injection")
+    func rawValuesAreApples() throws {
+        #expect([AVAudioSession.RenderingMode.notApplicable, .monoStereo, .surround, .spatialAudio, .dolbyAudio, .dolbyAtmos].map(\.rawValue)
+                == [0, 1, 2, 3, 4, 5])
+        #expect(AVAudioSession.RenderingMode(rawValue: 5) == .dolbyAtmos && AVAudioSession.RenderingMode(rawValue: 6) == nil)
+        #expect([AVAudioSession.StereoOrientation.none, .portrait, .portraitUpsideDown, .landscapeRight, .landscapeLeft].map(\.rawValue)
+                == [0, 1, 2, 3, 4])
+        #expect(AVAudioSession.StereoOrientation(rawValue: 4) == .landscapeLeft)
+        #expect(AVAudioApplication.MicrophoneInjectionPermission.serviceDisabled.rawValue == 0x7372_6473) // 'srds'
+        #expect([AVAudioApplication.MicrophoneInjectionPermission.undetermined, .denied, .granted].map(\.rawValue)
+                == [0x756E_6474, 0x6465_6E79, 0x6772_6E74]) // 'undt', 'deny', 'grnt'
+        #expect(AVAudioApplication.MicrophoneInjectionPermission(rawValue: 0x6772_6E74) == .granted)
+    }
+
     @Test("renderingMode follows the route for a session with multichannel content: stereo on the speaker, spatial on the buds, surround on HDMI 5.1, each change posted")
     func renderingModeFollowsTheRoute() throws {
         let url = try TypedHarnessTests.toneFile(frequency: 440, seconds: 6)
@@ -205,7 +219,10 @@ struct SessionCaptureAndRenderingTests {
         #expect(mode("Movies") == .monoStereo)
         let buds = try device.attach("bluetooth-headphones")
         #expect(mode("Movies") == .spatialAudio)
-        #expect(device.run(as: "Movies") { AVAudioSession.sharedInstance().currentRoute.outputs.first?.isSpatialAudioEnabled } == true)
+        let budsPort: AVAudioSessionPortDescription? = device.run(as: "Movies") { AVAudioSession.sharedInstance().currentRoute.outputs.first }
+        #expect(budsPort?.isSpatialAudioEnabled == true, "the buds render spatial audio")
+        #expect(device.run(as: "Movies") { AVAudioSession.sharedInstance().supportsMultichannelContent })
+        #expect(!device.run(as: "Radio") { AVAudioSession.sharedInstance().supportsMultichannelContent })
         device.advance(to: .seconds(1))
         try device.detach(buds)
         let hdmi = try device.attach("hdmi:6")
