@@ -76,6 +76,32 @@ struct SessionAlertAndDisconnectTests {
         #expect(device.session("Player").isActive)
     }
 
+    @Test("an alarm interrupts a session that prefers no alert interruptions, unless the run's settings count alarms as alerts; Siri always does")
+    func alarmsFollowTheSetting() throws {
+        let url = try TypedHarnessTests.toneFile(frequency: 440, seconds: 4)
+        for alarmsAreAlerts in [false, true] {
+            let settings = ActivationSettings(alertsSparedByPreference: alarmsAreAlerts ? [.phoneCall, .alarm] : [.phoneCall])
+            let device = try SimulatedDevice(profile: "iphone", platform: .ios17, seed: 10, activationSettings: settings)
+            try device.launch("Player", backgroundAudio: true) {
+                try AVAudioSession.sharedInstance().setCategory(.playback)
+                try AVAudioSession.sharedInstance().setPrefersNoInterruptionsFromSystemAlerts(true)
+                try AVAudioSession.sharedInstance().setActive(true)
+            }
+            let player = try device.run(as: "Player") { try AVAudioPlayer(contentsOf: url) }
+            device.run(as: "Player") { _ = player.play() }
+            try device.perform(.alarm)
+            device.advance(to: .seconds(1))
+            let during = try device.audio(at: .builtInSpeaker, from: .milliseconds(200), to: .milliseconds(900))
+            #expect(during.contains(tone: 440) == alarmsAreAlerts)
+            #expect(device.session("Player").isActive == alarmsAreAlerts)
+            try device.perform(.dismissAlarm)
+            if alarmsAreAlerts {
+                try device.perform(.siri)
+                #expect(device.notifications(for: "Player") == [.interruption(.began)], "Siri is not an alert")
+            }
+        }
+    }
+
     /// A Now Playing music app playing a 440 Hz tone on wired headphones, unplugged at 1 s.
     private func unplugWhilePlaying(prefers: Bool) throws -> SimulatedDevice {
         let url = try TypedHarnessTests.toneFile(frequency: 440, seconds: 4)
