@@ -13,7 +13,7 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
         case granted = 1_735_552_628
     }
 
-    private let binding: AppBinding?
+    let binding: AppBinding?
 
     private init(binding: AppBinding?) { self.binding = binding }
 
@@ -48,16 +48,17 @@ public final class AVAudioApplication: NSObject, @unchecked Sendable {
     /// Per-application input mute: the app's input samples become zeros.
     public var isInputMuted: Bool { binding.map { $0.server.isInputMuted($0.app) } ?? false }
 
-    /// Mutes or unmutes the app's input; a change posts `inputMuteStateChangeNotification` (object:
-    /// this instance, `muteStateKey`: the new state), as Apple documents, at once in the app's context.
+    /// Mutes or unmutes the app's input: its input samples are zeros from the next IO cycle. The
+    /// media server posts `inputMuteStateChangeNotification` (object: this instance, `muteStateKey`:
+    /// the new state) as Apple's header says: at once while a recording session (record,
+    /// playAndRecord) is active, else when one activates (MediaPolicy+Rendering.swift).
     public func setInputMuted(_ muted: Bool) throws {
         guard let binding else { throw AVAudioSession.error(.expiredSession, "AVAudioApplication used outside a simulated app") }
-        let changed = binding.server.isInputMuted(binding.app) != muted
-        binding.server.setInputMuted(binding.app, muted)
-        if changed {
-            NotificationCenter.default.post(name: Self.inputMuteStateChangeNotification, object: self,
-                                            userInfo: [Self.muteStateKey: NSNumber(value: muted)])
+        // On the Mac a registered handler does the muting and may refuse (AVAudioApplication+MuteHandler.swift).
+        if binding.server.isInputMuted(binding.app) != muted, !muteHandlerAccepts(muted) {
+            throw AVAudioSession.error(.unspecified, "the input mute state change handler could not \(muted ? "mute" : "unmute") the input")
         }
+        binding.server.setInputMuted(binding.app, muted)
     }
 
     public static let inputMuteStateChangeNotification = NSNotification.Name("AVAudioApplicationInputMuteStateChangeNotification")

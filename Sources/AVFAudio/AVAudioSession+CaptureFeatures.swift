@@ -1,11 +1,12 @@
 import Foundation
 import MediaServer
 
-/// The capture features of recent releases that the simulated devices' hardware lacks, answering as
-/// such a device does: echo-cancelled input (iOS 18.2, on models with the feature) is never
-/// available nor enabled; the built-in microphone records mono, so the stereo input orientation
-/// stays `.none`; microphone injection (iOS 18.2) is not available and its permission reports the
-/// service disabled. An app's preferences are kept and read back, as on such a device.
+/// The capture features of recent releases. Echo-cancelled input (iOS 18.2) is the media server's
+/// (MediaPolicy+EchoCancelledInput.swift): available on 2024-or-later iPhone models in
+/// playAndRecord with the default mode, and when enabled the speaker's echo is out of what the app
+/// records. The simulated built-in microphone records mono, so the stereo input orientation stays
+/// `.none` ("the actual input orientation may be different"); microphone injection (iOS 18.2) is
+/// not available and its permission reports the service disabled. Preferences read back.
 extension AVAudioSession {
     /// `AVAudioSession.StereoOrientation` (raw values from AVAudioSessionTypes.h).
     public enum StereoOrientation: Int, Sendable {
@@ -20,13 +21,12 @@ extension AVAudioSession {
     public static let microphoneInjectionCapabilitiesChangeNotification =
         NSNotification.Name("AVAudioSessionMicrophoneInjectionCapabilitiesChangeNotification")
 
-    public var isEchoCancelledInputAvailable: Bool { false }
-    public var isEchoCancelledInputEnabled: Bool { false }
-    public var prefersEchoCancelledInput: Bool { preferences.prefersEchoCancelledInput }
+    public var isEchoCancelledInputAvailable: Bool { read(false) { $0.isEchoCancelledInputAvailable(for: $1) } }
+    public var isEchoCancelledInputEnabled: Bool { read(false) { $0.isEchoCancelledInputEnabled(for: $1) } }
+    public var prefersEchoCancelledInput: Bool { read(false) { $0.prefersEchoCancelledInput($1) } }
 
     public func setPrefersEchoCancelledInput(_ value: Bool) throws {
-        try requireApp()
-        preferences.prefersEchoCancelledInput = value
+        try call { server, app throws(SessionError) in try server.setPrefersEchoCancelledInput(app, value) }
     }
 
     public var preferredInputOrientation: StereoOrientation { preferences.preferredInputOrientation }
@@ -47,7 +47,6 @@ extension AVAudioSession {
 
     /// The app's capture preferences, kept per app with its session.
     final class CapturePreferences {
-        var prefersEchoCancelledInput = false
         var preferredInputOrientation = StereoOrientation.none
         var preferredMicrophoneInjectionMode = MicrophoneInjectionMode.none
     }

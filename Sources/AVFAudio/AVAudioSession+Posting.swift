@@ -12,7 +12,9 @@ extension AVAudioSession {
     public static func post(_ notification: PolicyNotification, to binding: AppBinding) {
         AppContext.run(as: binding) {
             let (name, userInfo) = foundationForm(of: notification, binding: binding)
-            NotificationCenter.default.post(name: name, object: sharedInstance(), userInfo: userInfo)
+            // The mute state is the application's, not the session's: Apple posts it on AVAudioApplication.
+            let object: AnyObject = if case .inputMuteStateChange = notification { AVAudioApplication.shared } else { sharedInstance() }
+            NotificationCenter.default.post(name: name, object: object, userInfo: userInfo)
         }
     }
 
@@ -32,6 +34,12 @@ extension AVAudioSession {
             return (mediaServicesWereResetNotification, nil)
         case let .silenceSecondaryAudioHint(type):
             return (silenceSecondaryAudioHintNotification, [AVAudioSessionSilenceSecondaryAudioHintTypeKey: type.rawValue])
+        case let .inputMuteStateChange(muted):
+            return (AVAudioApplication.inputMuteStateChangeNotification, [AVAudioApplication.muteStateKey: NSNumber(value: muted)])
+        case let .renderingModeChange(mode):
+            return (renderingModeChangeNotification, [AVAudioSessionRenderingModeNewRenderingModeKey: NSNumber(value: mode.rawValue)])
+        case let .spatialPlaybackCapabilitiesChanged(enabled):
+            return (spatialPlaybackCapabilitiesChangedNotification, [AVAudioSessionSpatialAudioEnabledKey: NSNumber(value: enabled)])
         }
     }
 }

@@ -8,7 +8,8 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
     public let portName: String
     public let uid: String
     public let hasHardwareVoiceCallProcessing: Bool
-    public let isSpatialAudioEnabled = false
+    /// iOS 15: the port renders spatial audio (the simulated AirPods-like buds' output).
+    public let isSpatialAudioEnabled: Bool
     public let channels: [AVAudioSessionChannelDescription]?
     public let dataSources: [AVAudioSessionDataSourceDescription]?
     public let selectedDataSource: AVAudioSessionDataSourceDescription?
@@ -27,6 +28,7 @@ public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable 
         portName = port.portName
         uid = port.uid
         hasHardwareVoiceCallProcessing = port.hasHardwareVoiceCallProcessing
+        isSpatialAudioEnabled = port.supportsSpatialAudio && (binding?.server.platform.reportsSpatialPlayback ?? true)
         channels = port.channels.map(AVAudioSessionChannelDescription.init)
         dataSources = port.dataSources?.map { AVAudioSessionDataSourceDescription($0, portUID: port.uid, binding: binding) }
         selectedDataSource = port.selectedDataSource.map { AVAudioSessionDataSourceDescription($0, portUID: port.uid, binding: binding) }

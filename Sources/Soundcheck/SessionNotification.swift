@@ -18,6 +18,10 @@ public enum SessionNotification: Hashable, Sendable {
     case mediaServicesWereLost
     case mediaServicesWereReset
     case silenceSecondaryAudioHint(SilenceSecondaryAudioHintType)
+    /// `AVAudioApplication.inputMuteStateChangeNotification` with the new state.
+    case inputMuteStateChange(muted: Bool)
+    case renderingModeChange(RenderingMode)
+    case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
 
     /// `AVAudioSession.InterruptionType` with the options an ended interruption carries.
     public enum Interruption: Hashable, Sendable {
@@ -34,6 +38,9 @@ public enum SessionNotification: Hashable, Sendable {
         case .mediaServicesWereLost: self = .mediaServicesWereLost
         case .mediaServicesWereReset: self = .mediaServicesWereReset
         case let .silenceSecondaryAudioHint(type): self = .silenceSecondaryAudioHint(type)
+        case let .inputMuteStateChange(muted): self = .inputMuteStateChange(muted: muted)
+        case let .renderingModeChange(mode): self = .renderingModeChange(mode)
+        case let .spatialPlaybackCapabilitiesChanged(enabled): self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
         }
     }
 }

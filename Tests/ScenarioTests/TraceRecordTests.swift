@@ -77,7 +77,23 @@ struct TraceRecordTests {
     func kindsListed() {
         #expect(Set(TraceKind.allCases.map(\.rawValue)).count == TraceKind.allCases.count)
         #expect(TraceKind.allCases.allSatisfy { $0.rawValue.contains(".") })
-        #expect(TraceKind.allCases.filter { $0.apiCall != nil }.count == 17)
+        #expect(TraceKind.allCases.filter { $0.apiCall != nil }.count == 20)
+    }
+
+    @Test("the records of the iOS 14.5+ session preferences decode to their typed cases and render back byte for byte")
+    func sessionPreferenceRecords() {
+        let facts: [TraceFact] = [
+            .alertSpared(app: "Player", source: "phoneCall"),
+            .notification(app: "Memo", .inputMuteStateChange(muted: true)),
+            .notification(app: "Movies", .renderingModeChange(.spatialAudio)),
+            .notification(app: "Movies", .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: false)),
+        ]
+        for fact in facts {
+            let line = TraceRecord(time: .zero, fact).event
+            #expect(TraceRecord(decoding: line).fact == fact)
+            #expect(TraceRecord(decoding: line).event == line)
+        }
+        #expect(TraceRecord(time: .zero, facts[2]).event.fields["mode"] == "spatialAudio")
     }
 
     @Test("which apps play is one fold: started, stopped, and a launch or termination starts over")

@@ -26,6 +26,11 @@ public struct ActivationSettings: Hashable, Sendable {
     /// sessions this one interrupted (duckOthers and notifyOthersOnDeactivation docs "(unverified, derived: omit)"; observed: "other apps are
     /// never notified they can resume"); true sends "ended" without shouldResume instead.
     public var endsInterruptionWithoutNotifyOthers: Bool
+    /// The system alerts `prefersNoInterruptionsFromSystemAlerts` keeps from interrupting a
+    /// session. Apple's documentation names only incoming-call notifications (with the Banner call
+    /// style, iOS 14's default), so the default is `[.phoneCall]`; add `.alarm` to model a reading
+    /// where Clock alarms and timers are alerts too. Siri is never an alert.
+    public var alertsSparedByPreference: Set<SystemInterruptionSource>
     /// A deliberately wrong rule, for the tests that prove `soundcheck explore` finds a broken
     /// policy; nil (the real policy) everywhere else. Not settable from a scenario file.
     @_spi(Testing) public var plantedFault: PlantedPolicyFault?
@@ -33,8 +38,10 @@ public struct ActivationSettings: Hashable, Sendable {
     public init(
         backgroundStartCheck: BackgroundStartCheck = .atIOStart,
         playingEvidence: PlayingEvidence = .runningIO,
-        endsInterruptionWithoutNotifyOthers: Bool = false
+        endsInterruptionWithoutNotifyOthers: Bool = false,
+        alertsSparedByPreference: Set<SystemInterruptionSource> = [.phoneCall]
     ) {
+        self.alertsSparedByPreference = alertsSparedByPreference
         self.backgroundStartCheck = backgroundStartCheck
         self.playingEvidence = playingEvidence
         self.endsInterruptionWithoutNotifyOthers = endsInterruptionWithoutNotifyOthers

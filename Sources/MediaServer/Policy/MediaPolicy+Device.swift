@@ -29,11 +29,15 @@ extension MediaPolicy {
         }
     }
 
-    /// A call rings, an alarm sounds, Siri listens: every active session is interrupted.
+    /// A call rings, an alarm sounds, Siri listens: every active session is interrupted, except
+    /// those that prefer no interruptions from system alerts (MediaPolicy+SystemAlerts.swift).
     public mutating func systemInterruptionBegan(_ source: SystemInterruptionSource, system: SystemState) -> [PolicyEffect] {
         input { policy in
             policy.system = system
-            return policy.apply(policy.activation.systemInterruptionBegan(source, sparing: policy.spared(by: source)))
+            let alertSpared = policy.sparedAsAlert(by: source)
+            if source == .phoneCall { policy.sparedFromRinging = alertSpared }
+            return alertSpared.map { PolicyEffect.alertSpared($0, source) }
+                + policy.apply(policy.activation.systemInterruptionBegan(source, sparing: policy.spared(by: source) + alertSpared))
                 + policy.routeMayHaveChanged(.categoryChanged)
         }
     }
@@ -43,6 +47,7 @@ extension MediaPolicy {
                                                  system: SystemState) -> [PolicyEffect] {
         input { policy in
             policy.system = system
+            if source == .phoneCall { policy.sparedFromRinging = [] }
             return policy.apply(policy.activation.systemInterruptionEnded(source, outcome: outcome))
         }
     }

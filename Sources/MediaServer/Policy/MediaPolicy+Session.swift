@@ -94,8 +94,13 @@ extension MediaPolicy {
         withSession(app) { $0.handlesRemoteCommands = handles }
     }
 
-    public mutating func setInputMuted(_ app: AppID, _ muted: Bool) {
-        withSession(app) { $0.inputMuted = muted }
+    /// Mutes or unmutes the app's input; the notification follows from `toldStateChanges`, at
+    /// once while a recording session is active, else when one becomes active.
+    public mutating func setInputMuted(_ app: AppID, _ muted: Bool) -> [PolicyEffect] {
+        input { policy in
+            policy.withSession(app) { $0.inputMuted = muted }
+            return []
+        }
     }
 
     /// While mediaserverd is down every call fails with `mediaServicesFailed` (QA1749).

@@ -38,6 +38,9 @@ public struct MediaPolicy: Sendable {
     private(set) var recorders: [AppID] = []
     /// AirPlay 2 outputs the user picked for long-form audio (MediaPolicy+LongForm.swift).
     public internal(set) var longFormPicks: [String] = []
+    /// Sessions a ringing call left active because they prefer no interruptions from system
+    /// alerts: answering the call interrupts them (MediaPolicy+SystemAlerts.swift).
+    var sparedFromRinging: [AppID] = []
 
     public init(platform: PlatformProfile, audioHardware: AudioHardware, ports: [Port],
                 system: SystemState = SystemState(), settings: ActivationSettings = .init()) {
@@ -89,6 +92,11 @@ public struct MediaPolicy: Sendable {
     public func prefersInterruptionOnRouteDisconnect(_ app: AppID) -> Bool {
         session(app)?.prefersInterruptionOnRouteDisconnect ?? true
     }
+    public func prefersNoInterruptionsFromSystemAlerts(_ app: AppID) -> Bool {
+        session(app)?.prefersNoInterruptionsFromSystemAlerts ?? false
+    }
+    public func prefersEchoCancelledInput(_ app: AppID) -> Bool { session(app)?.prefersEchoCancelledInput ?? false }
+    public func supportsMultichannelContent(_ app: AppID) -> Bool { session(app)?.supportsMultichannelContent ?? false }
 
     public func isActive(_ app: AppID) -> Bool { activation.isActive(app) }
     public func isInterrupted(_ app: AppID) -> Bool { activation.isInterrupted(app) }
@@ -186,7 +194,8 @@ public struct MediaPolicy: Sendable {
         for index in after.indices where after[index] != (index < before.silenced.count && before.silenced[index]) {
             effects.append(.silenced(sessions[index].app, after[index]))
         }
-        return effects
+        // Last: what apps are told about their own state follows the route it depends on.
+        return effects + toldStateChanges()
     }
 
     /// Runs one input: its own effects, then the derived changes.

@@ -23,6 +23,9 @@ public enum PolicyEffect: Hashable, Sendable {
     case hardwareChanged(HardwareSettings)
     /// The microphone permission dialog is now on screen for the app.
     case permissionDialog(AppID)
+    /// A system alert (a ringing call) left the app's session active: it prefers no
+    /// interruptions from system alerts (`setPrefersNoInterruptionsFromSystemAlerts`).
+    case alertSpared(AppID, SystemInterruptionSource)
 
     /// The arbiter's actions are the first four effects.
     init(_ action: PolicyAction) {

@@ -24,6 +24,17 @@ struct SessionState: Sendable {
     var takesRemoteEvents: Bool { receivesRemoteControlEvents || handlesRemoteCommands }
     /// iOS 17+ `prefersInterruptionOnRouteDisconnect` (default true).
     var prefersInterruptionOnRouteDisconnect = true
+    /// iOS 14.5+ `prefersNoInterruptionsFromSystemAlerts` (default false).
+    var prefersNoInterruptionsFromSystemAlerts = false
+    /// iOS 18.2+ `prefersEchoCancelledInput` (default false).
+    var prefersEchoCancelledInput = false
+    /// iOS 15+ `supportsMultichannelContent` (default false).
+    var supportsMultichannelContent = false
+    /// What the app was last told (MediaPolicy+Rendering.swift): its input mute state, its
+    /// rendering mode, and whether its route renders spatial audio.
+    var toldInputMuted = false
+    var toldRenderingMode = RenderingMode.notApplicable
+    var toldSpatialAudio = false
 
     init(app: AppID, hasAudioBackgroundMode: Bool, lifecycle: AppLifecycle) {
         self.app = app
@@ -38,6 +49,9 @@ struct SessionState: Sendable {
         routing = RoutingState()
         preferences = HardwarePreferences()
         prefersInterruptionOnRouteDisconnect = true
+        prefersNoInterruptionsFromSystemAlerts = false
+        prefersEchoCancelledInput = false
+        supportsMultichannelContent = false
         ioRunning = false
     }
 }

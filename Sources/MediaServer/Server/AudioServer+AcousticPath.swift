@@ -22,12 +22,13 @@ extension AudioServer {
     }
 
     /// The echo voice's routes: every input tap and client input hearing a built-in microphone,
-    /// at its reader's gain (silence without record permission, as for the microphone itself).
+    /// at its reader's gain (silence without record permission, as for the microphone itself),
+    /// except readers whose echo-cancelled input is on.
     func acousticEchoRoutes() -> [ChannelRoute] {
         let microphones = device.profile.builtInPorts.filter { $0.direction == .input && $0.portType == .builtInMic }.map(\.uid)
         return io.readerTaps.filter { tap in
-            tap.gain != 0 && microphones.contains { tap.portUID == $0 || tap.portUID.hasPrefix($0 + "#") }
-        }.map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.gain) }
+            tap.echoGain != 0 && microphones.contains { tap.portUID == $0 || tap.portUID.hasPrefix($0 + "#") }
+        }.map { ChannelRoute(sourceChannel: 0, outputChannel: $0.tapChannel, gain: $0.echoGain) }
     }
 
     /// Control side, with the mix snapshot: which engine channels the coupled outputs are and

@@ -19,6 +19,7 @@ extension AudioServer {
             case let .hardwareChanged(hardware):
                 record(.hardwareChanged(hz: Int64(hardware.sampleRate), frames: Int64(hardware.ioBufferFrames)))
             case let .permissionDialog(app): record(.permissionDialog(app: app.name))
+            case let .alertSpared(app, source): record(.alertSpared(app: app.name, source: source.name))
             }
         }
     }

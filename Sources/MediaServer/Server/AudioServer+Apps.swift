@@ -56,8 +56,9 @@ extension AudioServer {
 
     public func setInputMuted(_ app: AppID, _ muted: Bool) {
         registerIfNeeded(app)
-        policy.setInputMuted(app, muted)
+        let effects = policy.setInputMuted(app, muted)
         record(.appInputMuted, ["app": .string(app.name), "muted": .bool(muted)])
+        carry(effects)
     }
 
     /// The device's output volume, 0…1 in its hardware steps.

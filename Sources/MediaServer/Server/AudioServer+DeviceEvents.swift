@@ -54,7 +54,9 @@ extension AudioServer {
         case .unmuteBuiltInMic:
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
             refreshProgram(resample: true)
-        case .answerCall, .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
+        case .answerCall:
+            carry(policy.callAnswered(ports: device.ports, system: system))
+        case .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
         }
     }

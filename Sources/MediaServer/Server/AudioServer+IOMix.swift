@@ -34,7 +34,7 @@ extension AudioServer {
         for reader in io.inputReaders {
             layout.append(OutputSlot(uid: Self.inputTapUID(reader.app), firstChannel: next, channels: 1, isInputTap: true))
             if let input = readerInput(reader) {
-                taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(reader.app)))
+                taps.append(readerTap(next, input, app: reader.app))
             }
             next += 1
         }
@@ -47,7 +47,7 @@ extension AudioServer {
             layout.append(OutputSlot(uid: recording ? Self.inputTapUID(app) : "client-input:\(voice.id.rawValue)",
                                      firstChannel: next, channels: 1, isInputTap: recording, isClientInput: true))
             if let input = readerInput(InputReader(app: app)) {
-                taps.append(ReaderTap(tapChannel: next, portUID: input.uid, channel: input.channel, gain: readerGain(app)))
+                taps.append(readerTap(next, input, app: app))
             }
             clientInputs[voice.id] = next
             next += 1
@@ -95,6 +95,12 @@ extension AudioServer {
         guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app),
               !isInputSilencedByLifecycle(app), !isBuiltInMicMutedByHardware(app) else { return 0 }
         return 1
+    }
+
+    private func readerTap(_ channel: Int, _ input: (uid: String, channel: Int), app: AppID) -> ReaderTap {
+        let gain = readerGain(app)
+        return ReaderTap(tapChannel: channel, portUID: input.uid, channel: input.channel, gain: gain,
+                         echoGain: policy.isEchoCancelledInputEnabled(for: app) ? 0 : gain)
     }
 
     /// The hardware muted the built-in mic (a closed Smart Folio) and `app` records from it.

@@ -10,6 +10,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
     case mediaServicesWereLost
     case mediaServicesWereReset
     case silenceSecondaryAudioHint(SilenceSecondaryAudioHintType)
+    case inputMuteStateChange(muted: Bool)
+    case renderingModeChange(RenderingMode)
+    case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
 
     public init(_ notification: PolicyNotification) {
         switch notification {
@@ -18,6 +21,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
         case .mediaServicesWereLost: self = .mediaServicesWereLost
         case .mediaServicesWereReset: self = .mediaServicesWereReset
         case let .silenceSecondaryAudioHint(type): self = .silenceSecondaryAudioHint(type)
+        case let .inputMuteStateChange(muted): self = .inputMuteStateChange(muted: muted)
+        case let .renderingModeChange(mode): self = .renderingModeChange(mode)
+        case let .spatialPlaybackCapabilitiesChanged(enabled): self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
         }
     }
 
@@ -28,6 +34,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
         case .mediaServicesWereLost: .notifyMediaServicesWereLost
         case .mediaServicesWereReset: .notifyMediaServicesWereReset
         case .silenceSecondaryAudioHint: .notifySilenceSecondaryAudioHint
+        case .inputMuteStateChange: .notifyInputMuteStateChange
+        case .renderingModeChange: .notifyRenderingModeChange
+        case .spatialPlaybackCapabilitiesChanged: .notifySpatialPlaybackCapabilitiesChanged
         }
     }
 }

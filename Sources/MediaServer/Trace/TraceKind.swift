@@ -26,6 +26,7 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     // The policy's effects.
     case sessionActivated = "session.activated", sessionDeactivated = "session.deactivated"
     case sessionDucked = "session.ducked", sessionSilenced = "session.silenced", sessionNowPlaying = "session.nowPlaying"
+    case sessionAlertSpared = "session.alertSpared"
     case routeChanged = "route.changed", routeOverrideReverted = "route.overrideReverted", routePicked = "route.picked"
     case hardwareChanged = "hardware.changed", permissionDialog = "permission.dialog"
     case permissionRequest = "permission.request", permissionAnswer = "permission.answer", permissionSettings = "permission.settings"
@@ -35,6 +36,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case notifyInterruption = "notify.interruption", notifyRouteChange = "notify.routeChange"
     case notifyMediaServicesWereLost = "notify.mediaServicesWereLost", notifyMediaServicesWereReset = "notify.mediaServicesWereReset"
     case notifySilenceSecondaryAudioHint = "notify.silenceSecondaryAudioHint"
+    case notifyInputMuteStateChange = "notify.inputMuteStateChange", notifyRenderingModeChange = "notify.renderingModeChange"
+    case notifySpatialPlaybackCapabilitiesChanged = "notify.spatialPlaybackCapabilitiesChanged"
     case notifyMIDISetupChanged = "notify.msgSetupChanged", notifyMIDIObjectAdded = "notify.msgObjectAdded"
     case notifyMIDIObjectRemoved = "notify.msgObjectRemoved", notifyMIDIPropertyChanged = "notify.msgPropertyChanged"
 
@@ -49,6 +52,9 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case apiSetInputGain = "api.setInputGain", apiSetAggregatedIOPreference = "api.setAggregatedIOPreference"
     case apiSetPreferredPolarPattern = "api.setPreferredPolarPattern", apiSetInputDataSource = "api.setInputDataSource"
     case apiSetPreferredDataSource = "api.setPreferredDataSource"
+    case apiSetPrefersNoInterruptionsFromSystemAlerts = "api.setPrefersNoInterruptionsFromSystemAlerts"
+    case apiSetPrefersEchoCancelledInput = "api.setPrefersEchoCancelledInput"
+    case apiSetSupportsMultichannelContent = "api.setSupportsMultichannelContent"
 
     // Apps and the scenario driving them.
     case appRegistered = "app.registered", appInputMuted = "app.inputMuted"

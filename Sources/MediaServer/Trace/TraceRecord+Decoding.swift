@@ -57,6 +57,9 @@ extension TraceFact {
         case .sessionNowPlaying: return r.string("app").map(TraceFact.nowPlaying)
         case .routeOverrideReverted: return r.string("app").map(TraceFact.overrideReverted)
         case .permissionDialog: return r.string("app").map(TraceFact.permissionDialog)
+        case .sessionAlertSpared:
+            guard let app = r.string("app"), let source = r.string("source") else { return nil }
+            return .alertSpared(app: app, source: source)
         case .sessionDucked:
             guard let app = r.string("app"), let ducked = r.bool("ducked") else { return nil }
             return .ducked(app: app, ducked)
@@ -70,7 +73,8 @@ extension TraceFact {
             guard let hz = r.int("hz"), let frames = r.int("frames") else { return nil }
             return .hardwareChanged(hz: hz, frames: frames)
         case .notifyInterruption, .notifyRouteChange, .notifyMediaServicesWereLost, .notifyMediaServicesWereReset,
-             .notifySilenceSecondaryAudioHint:
+             .notifySilenceSecondaryAudioHint, .notifyInputMuteStateChange, .notifyRenderingModeChange,
+             .notifySpatialPlaybackCapabilitiesChanged:
             guard let app = r.string("app"), let notification = SessionNotificationRecord(kind, &r) else { return nil }
             return .notification(app: app, notification)
         case .scenarioStep:
@@ -113,6 +117,15 @@ extension SessionNotificationRecord {
         case .notifySilenceSecondaryAudioHint:
             guard let type = r.named("type", SilenceSecondaryAudioHintType.self) else { return nil }
             self = .silenceSecondaryAudioHint(type)
+        case .notifyInputMuteStateChange:
+            guard let muted = r.bool("muted") else { return nil }
+            self = .inputMuteStateChange(muted: muted)
+        case .notifyRenderingModeChange:
+            guard let mode = r.named("mode", RenderingMode.self) else { return nil }
+            self = .renderingModeChange(mode)
+        case .notifySpatialPlaybackCapabilitiesChanged:
+            guard let enabled = r.bool("spatialAudioEnabled") else { return nil }
+            self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
         default: return nil
         }
     }

@@ -25,6 +25,7 @@ extension TraceFact {
         case .nowPlaying: .sessionNowPlaying
         case .overrideReverted: .routeOverrideReverted
         case .permissionDialog: .permissionDialog
+        case .alertSpared: .sessionAlertSpared
         case .routeChanged: .routeChanged
         case .hardwareChanged: .hardwareChanged
         case let .notification(_, notification): notification.kind
@@ -55,7 +56,7 @@ extension TraceFact {
         case let .device(record): record.app
         case let .deviceRefused(_, _, app): app
         case let .activated(app), let .deactivated(app), let .ducked(app, _), let .silenced(app, _), let .nowPlaying(app),
-             let .overrideReverted(app), let .permissionDialog(app), let .notification(app, _):
+             let .overrideReverted(app), let .permissionDialog(app), let .notification(app, _), let .alertSpared(app, _):
             app
         case let .api(call): call.app
         case let .app(event): event.app
@@ -78,6 +79,7 @@ extension TraceFact {
             return ["app": .string(app)]
         case let .ducked(app, ducked): return ["app": .string(app), "ducked": .bool(ducked)]
         case let .silenced(app, silenced): return ["app": .string(app), "silenced": .bool(silenced)]
+        case let .alertSpared(app, source): return ["app": .string(app), "source": .string(source)]
         case let .routeChanged(route): return ["outputs": route.outputs.traceValue, "inputs": route.inputs.traceValue]
         case let .hardwareChanged(hz, frames): return ["hz": .int(hz), "frames": .int(frames)]
         case let .notification(app, notification):
@@ -126,6 +128,12 @@ extension SessionNotificationRecord {
             return [:]
         case let .silenceSecondaryAudioHint(type):
             return ["type": .string("\(type)")]
+        case let .inputMuteStateChange(muted):
+            return ["muted": .bool(muted)]
+        case let .renderingModeChange(mode):
+            return ["mode": .string("\(mode)")]
+        case let .spatialPlaybackCapabilitiesChanged(enabled):
+            return ["spatialAudioEnabled": .bool(enabled)]
         }
     }
 }

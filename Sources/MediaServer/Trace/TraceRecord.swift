@@ -40,6 +40,9 @@ public enum TraceFact: Hashable, Sendable {
     case nowPlaying(app: String)
     case overrideReverted(app: String)
     case permissionDialog(app: String)
+    /// `session.alertSpared`: a system alert (a ringing call) left the app's session active
+    /// because it prefers no interruptions from system alerts.
+    case alertSpared(app: String, source: String)
     case routeChanged(TracedRoute)
     case hardwareChanged(hz: Int64, frames: Int64)
     /// `notify.*`: a notification posted to the app's session.

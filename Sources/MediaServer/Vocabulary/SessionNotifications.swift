@@ -64,4 +64,11 @@ public enum PolicyNotification: Hashable, Sendable {
     case mediaServicesWereLost
     case mediaServicesWereReset
     case silenceSecondaryAudioHint(SilenceSecondaryAudioHintType)
+    /// `AVAudioApplication.inputMuteStateChangeNotification` (iOS 17): posted on the app's
+    /// `AVAudioApplication`, not its session; `muteStateKey` carries the new state.
+    case inputMuteStateChange(muted: Bool)
+    /// `renderingModeChangeNotification` (iOS 17.2), with `AVAudioSessionRenderingModeNewRenderingModeKey`.
+    case renderingModeChange(RenderingMode)
+    /// `spatialPlaybackCapabilitiesChangedNotification` (iOS 15), with `AVAudioSessionSpatialAudioEnabledKey`.
+    case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
 }

@@ -22,7 +22,9 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Apple's name for the one model the profile stands for (`model:`, e.g. `iPad Air`), when it
     /// does: hardware that differs by model (native Bluetooth LE) follows it, and the device
     /// advertises under it. Without one the profile is current hardware.
-    public var model: String?
+    public var model: String? {
+        didSet { hardware.hasEchoCancelledInput = EchoCancelledInputHardware.has(model) }
+    }
 
     /// The name the device goes by: its model's, else the profile's.
     public var deviceName: String { model ?? name }
@@ -36,6 +38,9 @@ public struct AudioHardware: Hashable, Sendable {
     /// IO buffers are powers of two within this range of frames.
     public var ioBufferFrames: ClosedRange<Int>
     public var defaultIOBufferFrames: Int
+    /// Echo-cancelled input on the built-in microphone and speaker (iOS 18.2, "certain 2024 or
+    /// later iPhone models"): follows the profile's `model` (`EchoCancelledInputHardware`).
+    public var hasEchoCancelledInput = false
 
     public init(sampleRates: [Int], defaultSampleRate: Int, ioBufferFrames: ClosedRange<Int>, defaultIOBufferFrames: Int) {
         self.sampleRates = sampleRates

@@ -32,6 +32,7 @@ enum ProfileReader {
             acousticPaths: paths)
         profile.supportsInterAppAudio = try top["inter-app-audio"]?.bool("inter-app-audio") ?? true
         profile.model = try top["model"]?.string("model")
+        profile.hardware.hasEchoCancelledInput = EchoCancelledInputHardware.has(profile.model)
         return profile
     }
 

@@ -35,3 +35,13 @@ public struct Port: Hashable, Codable, Sendable {
         dataSources?.first { $0.dataSourceID == selectedDataSourceID }
     }
 }
+
+extension Port {
+    /// Headphones that render spatial audio (`AVAudioSessionPortDescription.isSpatialAudioEnabled`,
+    /// iOS 15): the simulated AirPods-like buds (`bluetooth-headphones`, whose Bluetooth addresses
+    /// carry kind byte B0) on their A2DP output. Plain A2DP headphones, wired headphones, HDMI and
+    /// the speaker do not. Derived from the port, so profiles and traces stay as they were.
+    public var supportsSpatialAudio: Bool {
+        portType == .bluetoothA2DP && uid.hasPrefix("02:5C:4B:B0:")
+    }
+}
