@@ -17,6 +17,10 @@ public final class EngineSynthApp: ReferenceApp, @unchecked Sendable {
     private var phase = 0.0
     private var renderCalls = 0
 
+    /// NotificationCenter.default is the process's: an observer left there outlives the run (and
+    /// every later post of the name visits it), so `explore`'s thousands of runs would pile them up.
+    deinit { configurationObserver.map(NotificationCenter.default.removeObserver) }
+
     override public func perform(_ command: String) {
         switch command {
         case "play": play(because: "user")

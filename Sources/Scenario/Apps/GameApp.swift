@@ -21,6 +21,10 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
     private let effects = AVAudioPlayerNode()
     private var configurationObserver: NSObjectProtocol?
 
+    /// NotificationCenter.default is the process's: an observer left there outlives the run (and
+    /// every later post of the name visits it), so `explore`'s thousands of runs would pile them up.
+    deinit { configurationObserver.map(NotificationCenter.default.removeObserver) }
+
     override public func didLaunch() {
         // At launch the app is already in the foreground: activate as didBecomeActive would.
         play(because: "launch")

@@ -33,6 +33,12 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
     private var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     private static func from(_ refCon: UnsafeMutableRawPointer?) -> IAANodeApp { Unmanaged.fromOpaque(refCon!).takeUnretainedValue() }
 
+    /// A handle keeps its unit (and through it the whole simulated device) alive until disposed,
+    /// so an app that ends without disposing would keep every finished run of `explore` in memory.
+    deinit {
+        if let unit { _ = AudioComponentInstanceDispose(unit) }
+    }
+
     override public func makeSound() {
         if let unit { _ = AudioComponentInstanceDispose(unit) }
         unit = nil
