@@ -39,6 +39,11 @@ public final class IAAHostApp: ReferenceApp, @unchecked Sendable {
     /// runs thousands of devices in one process.
     deinit {
         invalidationObserver.map(NotificationCenter.default.removeObserver)
+        // Its connection listeners first: their refCon is this object, which is going, and
+        // disposing a connection tells them.
+        for unit in [effect, instrument].compactMap({ $0 }) {
+            _ = AudioUnitRemovePropertyListenerWithUserData(unit, kAudioUnitProperty_IsInterAppConnected, { _, _, _, _, _ in }, refCon)
+        }
         for unit in [effect, instrument, output].compactMap({ $0 }) { _ = AudioComponentInstanceDispose(unit) }
     }
 
