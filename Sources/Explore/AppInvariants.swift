@@ -53,7 +53,7 @@ extension Invariant {
                   description: "the conformance report's app rule \(rule.id)") { c in
             guard c.isEnd else { return [] }
             let exempt = exemptModels[rule.id] ?? []
-            return rule.violations(in: AppTrace(c.events)).filter { violation in
+            return rule.violations(in: c.appTrace).filter { violation in
                 c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
                     && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
                     && !(scenarioConfiguredRules.contains(rule.id) && scenarioMadeADucker(before: violation.index, in: c))

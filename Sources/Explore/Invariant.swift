@@ -41,6 +41,8 @@ public struct Checkpoint {
     public internal(set) var appsUnderTest: Set<String>
     /// When the steps this checkpoint follows ran (the previous checkpoint's time).
     public let previousTime: HostTime
+    /// The trace decoded once for all the checks at this checkpoint (`appTrace`).
+    let decodedTrace = CheckpointTrace()
 
     var policy: MediaPolicy { server.policy }
     var apps: [AppID] { server.policy.registeredApps }

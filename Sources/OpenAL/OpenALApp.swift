@@ -102,7 +102,10 @@ final class OpenALApp: SimulationResource {
         contextDevice = [:]
         renderingQualities = [:]
         current = nil
-        for device in devices.values { device.closeLibraryDevice() }
+        // Each device's RemoteIO is disposed too: its handle would otherwise keep the unit, and
+        // through it the finished simulated device, for the process's life (`explore` runs
+        // thousands of devices in one process). The run's results were taken before this.
+        for handle in devices.keys.sorted(by: { UInt(bitPattern: $0) < UInt(bitPattern: $1) }) { devices[handle]?.close() }
         devices = [:]
     }
 

@@ -17,6 +17,10 @@ public final class EngineSynthApp: ReferenceApp, @unchecked Sendable {
     private var phase = 0.0
     private var renderCalls = 0
 
+    /// NotificationCenter.default is the process's: an observer left there outlives the run (and
+    /// every later post of the name visits it), so `explore`'s thousands of runs would pile them up.
+    deinit { configurationObserver.map(NotificationCenter.default.removeObserver) }
+
     override public func perform(_ command: String) {
         switch command {
         case "play": play(because: "user")
@@ -34,12 +38,16 @@ public final class EngineSynthApp: ReferenceApp, @unchecked Sendable {
             let buffers = UnsafeMutableAudioBufferListPointer(list)
             let rate = self.voice?.outputFormat(forBus: 0).sampleRate ?? 48_000
             let step = frequency / rate
+            // The phase in a local: each read of `self.phase` through the unowned reference is a
+            // retain and release on the slow path (the app has weak references), per sample.
+            var phase = self.phase
             for frame in 0..<Int(frameCount) {
-                let sample = Float(0.25 * sin(2 * Double.pi * self.phase))
+                let sample = Float(0.25 * sin(2 * Double.pi * phase))
                 for buffer in 0..<buffers.count { buffers[buffer].mData!.assumingMemoryBound(to: Float.self)[frame] = sample }
-                self.phase += step
-                if self.phase >= 1 { self.phase -= 1 }
+                phase += step
+                if phase >= 1 { phase -= 1 }
             }
+            self.phase = phase
             isSilence.pointee = false
             self.renderCalls += 1
             return 0

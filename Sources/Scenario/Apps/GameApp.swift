@@ -21,6 +21,10 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
     private let effects = AVAudioPlayerNode()
     private var configurationObserver: NSObjectProtocol?
 
+    /// NotificationCenter.default is the process's: an observer left there outlives the run (and
+    /// every later post of the name visits it), so `explore`'s thousands of runs would pile them up.
+    deinit { configurationObserver.map(NotificationCenter.default.removeObserver) }
+
     override public func didLaunch() {
         // At launch the app is already in the foreground: activate as didBecomeActive would.
         play(because: "launch")
@@ -118,9 +122,24 @@ public final class GameApp: ReferenceApp, @unchecked Sendable {
         let frames = AVAudioFrameCount(seconds * rate)
         let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: frames)!
         buffer.frameLength = frames
-        for frame in 0..<Int(frames) {
-            buffer.floatChannelData![0][frame] = 0.25 * Float(sin(2 * Double.pi * frequency * Double(frame) / rate))
-        }
+        let samples = toneSamples(frequency: frequency, frames: Int(frames), rate: rate)
+        buffer.floatChannelData![0].update(from: samples, count: samples.count)
         return buffer
     }
+
+    /// A tone's samples, computed once per process: every game launch (thousands in one
+    /// `soundcheck explore`) asks for the same two tones, and 48,000 sines were a visible share of
+    /// a launch. The samples are the same either way; each buffer gets its own copy.
+    private static func toneSamples(frequency: Double, frames: Int, rate: Double) -> [Float] {
+        let key = "\(frequency)/\(frames)"
+        toneLock.lock()
+        defer { toneLock.unlock() }
+        if let samples = tones[key] { return samples }
+        let samples = (0..<frames).map { 0.25 * Float(sin(2 * Double.pi * frequency * Double($0) / rate)) }
+        tones[key] = samples
+        return samples
+    }
+
+    private static let toneLock = NSLock()
+    nonisolated(unsafe) private static var tones: [String: [Float]] = [:]
 }

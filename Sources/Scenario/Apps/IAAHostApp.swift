@@ -34,6 +34,19 @@ public final class IAAHostApp: ReferenceApp, @unchecked Sendable {
     private var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     private static func from(_ refCon: UnsafeMutableRawPointer?) -> IAAHostApp { Unmanaged.fromOpaque(refCon!).takeUnretainedValue() }
 
+    /// Its units' handles would keep them (and the simulated device they reach) alive for the
+    /// process's life, and so would its observer in the process's notification center: `explore`
+    /// runs thousands of devices in one process.
+    deinit {
+        invalidationObserver.map(NotificationCenter.default.removeObserver)
+        // Its connection listeners first: their refCon is this object, which is going, and
+        // disposing a connection tells them.
+        for unit in [effect, instrument].compactMap({ $0 }) {
+            _ = AudioUnitRemovePropertyListenerWithUserData(unit, kAudioUnitProperty_IsInterAppConnected, { _, _, _, _, _ in }, refCon)
+        }
+        for unit in [effect, instrument, output].compactMap({ $0 }) { _ = AudioComponentInstanceDispose(unit) }
+    }
+
     static func stereoFloat(_ rate: Double) -> AudioStreamBasicDescription {
         AudioStreamBasicDescription(mSampleRate: rate, mFormatID: kAudioFormatLinearPCM,
                                     mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked | kAudioFormatFlagIsNonInterleaved,

@@ -33,6 +33,16 @@ public class IAANodeApp: ReferenceApp, @unchecked Sendable {
     private var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     private static func from(_ refCon: UnsafeMutableRawPointer?) -> IAANodeApp { Unmanaged.fromOpaque(refCon!).takeUnretainedValue() }
 
+    /// A handle keeps its unit (and through it the whole simulated device) alive until disposed,
+    /// so an app that ends without disposing would keep every finished run of `explore` in memory.
+    /// Its listener goes first: its refCon is this object, and disposing (or a host disposing its
+    /// connection later) would call it while the object is going.
+    deinit {
+        guard let unit else { return }
+        _ = AudioUnitRemovePropertyListenerWithUserData(unit, kAudioUnitProperty_IsInterAppConnected, { _, _, _, _, _ in }, refCon)
+        _ = AudioComponentInstanceDispose(unit)
+    }
+
     override public func makeSound() {
         if let unit { _ = AudioComponentInstanceDispose(unit) }
         unit = nil

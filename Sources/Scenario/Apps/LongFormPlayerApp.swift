@@ -44,6 +44,9 @@ public final class LongFormPlayerApp: ReferenceApp, @unchecked Sendable {
     /// generated, so an hour of tracks holds one second of samples, not one per track.
     private var toneSecond: (frequency: Double, phase: Double, block: CMBlockBuffer)?
     private var flushObserver: NSObjectProtocol?
+    /// NotificationCenter.default is the process's: an observer left there outlives the run (and
+    /// every later post of the name visits it), so `explore`'s thousands of runs would pile them up.
+    deinit { flushObserver.map(NotificationCenter.default.removeObserver) }
     static let rate = 44_100
     static let trackSeconds: Int64 = 60
     static let markerFrames = 441

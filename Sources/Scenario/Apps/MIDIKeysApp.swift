@@ -1,5 +1,6 @@
 import Foundation
 import CoreMIDI
+import MediaServer
 
 /// A MIDI keyboard app (a controller with no sound of its own): through Core MIDI it plays A4
 /// (440 Hz on a synth) at full velocity to every MIDI destination that is a device, such as a
@@ -14,10 +15,15 @@ public final class MIDIKeysApp: ReferenceApp, @unchecked Sendable {
 
     private var client: MIDIClientRef = 0
     private var outputPort: MIDIPortRef = 0
+    /// The device the client was made on (`SynthApp.dispose`).
+    private var clientBinding: AppBinding?
+
+    deinit { SynthApp.dispose(client, on: clientBinding) }
 
     override public func didLaunch() {
         var status = MIDIClientCreateWithBlock("Keys" as CFString, &client) { _ in }
         guard status == noErr else { return log("error", ["call": "MIDIClientCreateWithBlock", "code": String(status)]) }
+        clientBinding = AppContext.current
         status = MIDIOutputPortCreate(client, "Keys Out" as CFString, &outputPort)
         guard status == noErr else { return log("error", ["call": "MIDIOutputPortCreate", "code": String(status)]) }
     }

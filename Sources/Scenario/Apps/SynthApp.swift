@@ -21,6 +21,19 @@ public class SynthApp: ReferenceApp, @unchecked Sendable {
     /// Sounding notes by key (channel << 7 | note): looked up, never iterated.
     private var sounding: [Int: VoiceID] = [:]
     private var binding: AppBinding? { AppContext.current }
+    /// The device the client was made on, to dispose it there when the app goes.
+    private var clientBinding: AppBinding?
+
+    deinit { Self.dispose(client, on: clientBinding) }
+
+    /// Disposes an app's MIDI client (and its ports) when the app object goes. The client's blocks
+    /// reach the media server that holds them, so a client never disposed keeps its whole simulated
+    /// device alive for the process's life (`explore` runs thousands of devices in one process).
+    /// A client has no virtual endpoints here, so disposing it tells no one and traces nothing.
+    static func dispose(_ client: MIDIClientRef, on binding: AppBinding?) {
+        guard client != 0, let binding else { return }
+        AppContext.run(as: binding) { _ = MIDIClientDispose(client) }
+    }
     /// How long after its time stamp a note plays. 0: as soon as it arrives (its stamp is when
     /// it was sent, already past), so the link's connection events and jitter show in the
     /// sound; a synth that plays every note a fixed delay after its sender's time plays them
@@ -34,6 +47,7 @@ public class SynthApp: ReferenceApp, @unchecked Sendable {
             self?.setupNotification(notification.pointee.messageID)
         }
         guard status == noErr else { return log("error", ["call": "MIDIClientCreateWithBlock", "code": String(status)]) }
+        clientBinding = AppContext.current
         let portStatus = MIDIInputPortCreateWithProtocol(client, "Synth In" as CFString, ._1_0, &inputPort) { [weak self] list, _ in
             self?.receive(list)
         }

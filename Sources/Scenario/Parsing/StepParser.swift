@@ -24,8 +24,9 @@ enum StepParser {
         // that was there and has gone is left to the device, whose refusal the scenario may
         // expect (`refused: detach`); unexpected, it fails the run at that step.
         var present = AccessoryIDAllocator(attaching: accessories.map(\.name))
+        let verbs = allVerbs(registry)
         for item in try value?.optionalList("steps") ?? [] {
-            let step = try read(item, apps: apps, registry: registry)
+            let step = try read(item, apps: apps, registry: registry, verbs: verbs)
             if let previous = steps.last, step.at < previous.at {
                 throw item.error("step at \(step.at) comes before the previous step at \(previous.at): steps must be in time order")
             }
@@ -47,16 +48,24 @@ enum StepParser {
         return steps
     }
 
-    static func read(_ value: YAMLValue, apps: [AppDeclaration], registry: ScenarioAppRegistry) throws(SourceError) -> ScenarioStep {
+    static var worldVerbs: [String] { signalVerbs + BluetoothStepParser.verbs + AirPlayStepParser.verbs }
+
+    /// Every verb a step may `do:`, as `choice` lists them: the device's, the session's, the
+    /// world's, then the registry's app commands. Made once per scenario, not per step (it was
+    /// most of the time a step took to read when `explore` parses thousands of scenarios).
+    static func allVerbs(_ registry: ScenarioAppRegistry) -> [(String, String)] {
+        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs + worldVerbs).sorted()
+        return (deviceVerbs + sessionVerbs + worldVerbs + commands).map { ($0, $0) }
+    }
+
+    static func read(_ value: YAMLValue, apps: [AppDeclaration], registry: ScenarioAppRegistry,
+                     verbs: [(String, String)]) throws(SourceError) -> ScenarioStep {
         let map = try value.mapping("a step", allowed: keys)
         let at = try map.required("at").time("at")
         if let call = map["call"] { return try calledAction(call, at: at, map: map, step: value, apps: apps, registry: registry) }
         let verbValue = try map.required("do")
         let verb = try verbValue.string("do")
-        let worldVerbs = signalVerbs + BluetoothStepParser.verbs + AirPlayStepParser.verbs
-        let commands = Set(registry.models.flatMap(\.commands)).subtracting(deviceVerbs + sessionVerbs + worldVerbs).sorted()
-        let allVerbs = deviceVerbs + sessionVerbs + worldVerbs + commands
-        _ = try verbValue.choice("step action", allVerbs.map { ($0, $0) })
+        _ = try verbValue.choice("step action", verbs)
         let action: StepAction
         if BluetoothStepParser.verbs.contains(verb) {
             action = .bluetooth(try BluetoothStepParser.step(verb, map))
