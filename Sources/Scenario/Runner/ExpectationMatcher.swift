@@ -26,11 +26,6 @@ struct ExpectationMatcher {
     }
 
     func match() -> [ScenarioFailure] {
-        // Nothing to match and nothing unexpected to report (explore's generated scenarios): the
-        // trace is not decoded at all.
-        guard scenario.exhaustive || scenario.expectations.contains(where: { if case .event = $0.kind { true } else { false } }) else {
-            return []
-        }
         let events = trace.records
         var failures: [ScenarioFailure] = []
         var cursor = 0
