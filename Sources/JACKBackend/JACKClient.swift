@@ -26,14 +26,31 @@ public final class JACKClient: @unchecked Sendable {
 
     deinit { close() }
 
+    /// How long leaving may take. Closing waits for the server's answer, and a dummy server on a
+    /// loaded 2-core machine was seen never to give it: a test run hung 20 minutes inside
+    /// `jack_client_close`. After this the close goes on, on its own thread, and the caller
+    /// carries on; what the client held goes when the server does.
+    public static let closeTimeout: Duration = .seconds(10)
+
     /// Leaves the server: our callbacks stop and our ports go away. Idempotent.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        // jackd 1.9.21 keeps ports registered while it freewheeled in the graph after their client
-        // closes (the next run's ports then clash); unregistering them first removes them.
-        for port in registered { jack_port_unregister(handle, port) }
-        jack_client_close(handle)
+        final class Handle: @unchecked Sendable {
+            let client: OpaquePointer
+            let ports: [OpaquePointer]
+            init(_ client: OpaquePointer, _ ports: [OpaquePointer]) { (self.client, self.ports) = (client, ports) }
+        }
+        let closing = Handle(handle, registered)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // jackd 1.9.21 keeps ports registered while it freewheeled in the graph after their
+            // client closes (the next run's ports then clash); unregistering them first removes them.
+            for port in closing.ports { jack_port_unregister(closing.client, port) }
+            jack_client_close(closing.client)
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + Double(Self.closeTimeout.components.seconds))
     }
 
     /// The server's sample rate in hertz and its frames per period.
