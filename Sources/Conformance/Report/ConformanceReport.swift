@@ -99,6 +99,16 @@ public struct ConformanceReport: Sendable {
         names.aliases.keys.sorted().map { ($0, names.aliases[$0]!) }
     }
 
+    /// The "Renamed and retired IDs" section's entries, aliases first, then retired IDs (each with
+    /// its advice and the checks still naming it): one walk for every writer, which adds markup.
+    public var renamedAndRetired: [(id: String, renamedTo: String?, advice: String)] {
+        let uses = Dictionary(retiredIDsInUse.map { ($0.entry.id, $0.checks) }, uniquingKeysWith: { first, _ in first })
+        return aliases.map { ($0.old, $0.current, "") }
+            + names.retired.values.sorted { $0.id < $1.id }.map { entry in
+                (entry.id, nil, entry.advice + (uses[entry.id].map { "; still named by \($0.joined(separator: ", "))" } ?? ""))
+            }
+    }
+
     private func namedIDs(where include: (String) -> Bool) -> [(id: String, checks: [String])] {
         var found: [String: [String]] = [:]
         for check in checks { for id in Set(check.requirementIDs) where include(id) { found[id, default: []].append(check.label) } }

@@ -44,17 +44,15 @@ public enum HTMLWriter {
         return h + "</table>\n</body></html>\n"
     }
 
-    /// The Markdown report's "Renamed and retired IDs" as a list.
+    /// The report's "Renamed and retired IDs" as a list.
     static func renamedAndRetired(_ report: ConformanceReport) -> String {
-        let retired = report.names.retired.values.sorted { $0.id < $1.id }
-        guard !report.aliases.isEmpty || !retired.isEmpty else { return "" }
+        let entries = report.renamedAndRetired
+        guard !entries.isEmpty else { return "" }
         var h = "<h2>Renamed and retired IDs</h2>\n<p>Old IDs still load: a renamed requirement's old ID counts for it; a retired one "
         h += "loads with a warning and counts for nothing.</p>\n<ul>\n"
-        for alias in report.aliases { h += "<li><code>\(escape(alias.old))</code>: renamed <code>\(escape(alias.current))</code></li>\n" }
-        let uses = Dictionary(report.retiredIDsInUse.map { ($0.entry.id, $0.checks) }, uniquingKeysWith: { first, _ in first })
-        for entry in retired {
-            let still = uses[entry.id].map { "; still named by \($0.joined(separator: ", "))" } ?? ""
-            h += "<li><code>\(escape(entry.id))</code>: \(escape(entry.advice + still))</li>\n"
+        for entry in entries {
+            let text = entry.renamedTo.map { "renamed <code>\(escape($0))</code>" } ?? escape(entry.advice)
+            h += "<li><code>\(escape(entry.id))</code>: \(text)</li>\n"
         }
         return h + "</ul>\n"
     }

@@ -39,16 +39,12 @@ public enum MarkdownWriter {
     /// Old IDs that still load: renamed requirements' aliases, retired IDs with their replacements,
     /// and the checks still naming a retired ID (they prove nothing until they name a replacement).
     static func renamedAndRetired(_ report: ConformanceReport) -> String {
-        let retired = report.names.retired.values.sorted { $0.id < $1.id }
-        guard !report.aliases.isEmpty || !retired.isEmpty else { return "" }
+        let entries = report.renamedAndRetired
+        guard !entries.isEmpty else { return "" }
         var md = "\n## Renamed and retired IDs\n\nOld IDs still load: a renamed requirement's old ID counts for it; a retired one "
         md += "loads with a warning and counts for nothing.\n\n"
-        for alias in report.aliases { md += "- `\(alias.old)`: renamed `\(alias.current)`\n" }
-        let uses = Dictionary(report.retiredIDsInUse.map { ($0.entry.id, $0.checks) }, uniquingKeysWith: { first, _ in first })
-        for entry in retired {
-            md += "- `\(entry.id)`: \(entry.advice)"
-            md += uses[entry.id].map { "; still named by \($0.joined(separator: ", "))" } ?? ""
-            md += "\n"
+        for entry in entries {
+            md += "- `\(entry.id)`: " + (entry.renamedTo.map { "renamed `\($0)`" } ?? entry.advice) + "\n"
         }
         return md
     }
