@@ -65,7 +65,7 @@ static int on_sample_rate(jack_nframes_t rate, void *arg) {
 }
 
 static void on_freewheel(int starting, void *arg) {
-    atomic_store(&((sc_common *)arg)->freewheeling, starting ? 1 : 0);
+    atomic_store_explicit(&((sc_common *)arg)->freewheeling, starting ? 1 : 0, memory_order_release);
 }
 
 static void on_shutdown(jack_status_t code, const char *reason, void *arg) {
@@ -137,7 +137,6 @@ struct sc_player {
     _Atomic int64_t written;          // cycles published by the control side
     _Atomic int64_t played;           // the next cycle the callback plays
     _Atomic int32_t started, finished, drained, have_start;
-    _Atomic int32_t freewheel_requested; // set before asking the server (its notice comes later)
     _Atomic uint32_t start_frame;
 };
 
@@ -250,12 +249,15 @@ static void play_midi(sc_player *p, int64_t cycle, jack_nframes_t frames) {
     }
 }
 
-/// Whether the server freewheels, or is about to: the freewheel callback reaches us on JACK's
-/// notification thread, which a loaded machine may run a second late, while the server already
-/// runs cycles back to back; the control side's request is known at once.
+/// Whether the server freewheels: only its own notice counts. JACK sends it after stopping the
+/// real-time driver and before the freewheel driver's first cycle. A wait in a real-time cycle
+/// (as an earlier version did once the control side had merely asked) leaves the graph unfinished
+/// when the freewheel driver starts, and that driver then loops without waiting, adding a period
+/// to the frame clock each time (jack2's JackFreewheelDriver::Process): the clock jumped by
+/// millions of frames under load, and the other clients read the next cycle's frame time.
+/// The control side waits for this notice before it renders (JACKPlayback.setFreewheel).
 static int freewheeling(const sc_player *p) {
-    return atomic_load_explicit(&p->common.freewheeling, memory_order_relaxed)
-        || atomic_load_explicit(&p->freewheel_requested, memory_order_relaxed);
+    return atomic_load_explicit(&p->common.freewheeling, memory_order_acquire);
 }
 
 /// In freewheel there is no deadline (the server waits for every client), so a cycle the control
@@ -416,7 +418,6 @@ int sc_player_read_input(const sc_player *p, int slot, int64_t cycle, int offset
     return 0;
 }
 void sc_player_start(sc_player *p) { atomic_store_explicit(&p->started, 1, memory_order_release); }
-void sc_player_request_freewheel(sc_player *p, int on) { atomic_store_explicit(&p->freewheel_requested, on ? 1 : 0, memory_order_release); }
 void sc_player_finish(sc_player *p) { atomic_store_explicit(&p->finished, 1, memory_order_release); }
 
 void sc_player_stats(const sc_player *p, sc_stats *out) {

@@ -304,19 +304,29 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
         do { try isInput ? client.connect(other, to: ours) : client.connect(ours, to: other) } catch { fail(error.description) }
     }
 
-    /// Switches freewheel and waits (up to 2 s) until the server says it has: it switches at a
-    /// cycle boundary, and a client closed before it has left its ports behind.
+    /// Switches freewheel and waits until the server says it has. Turning it on, nothing is
+    /// rendered before that notice: the player waits for rendered cycles only in the cycles it
+    /// knows to be freewheeling (see `freewheeling` in CJACKProcess), so a run that began before
+    /// the notice would play late cycles. A notice that never comes fails the run. Turning it off,
+    /// the wait keeps a client closed at once from leaving its ports behind.
     private func setFreewheel(_ on: Bool) {
-        sc_player_request_freewheel(player, on ? 1 : 0)
         do { try client.setFreewheel(on) } catch {
             fail(error.description)
             return
         }
-        let deadline = ContinuousClock.now + .seconds(2)
+        let deadline = ContinuousClock.now + Self.freewheelTimeout
         while stats.freewheeling != on && ContinuousClock.now < deadline { usleep(1_000) }
+        guard stats.freewheeling == on else {
+            if on { fail("the JACK server '\(client.serverDisplayName)' did not confirm freewheel within \(Self.freewheelTimeout.components.seconds) s") }
+            return
+        }
         let callbacks = stats.callbacks
         while stats.callbacks < callbacks + 2 && ContinuousClock.now < deadline { usleep(1_000) }
     }
+
+    /// How long the server may take to say freewheel began or ended (it sends the notice on a
+    /// thread a loaded machine may run late; seen: about a second).
+    public static let freewheelTimeout: Duration = .seconds(10)
 
     // MARK: Failures
 

@@ -100,9 +100,6 @@ void sc_player_add_midi_output(sc_player *player, int slot, jack_port_t *port);
 int sc_player_write_midi(sc_player *player, int64_t cycle, int slot, uint32_t offset, const uint8_t *bytes, int size);
 /// Lets the callback start playing (cycle 0 plays in the next callback).
 void sc_player_start(sc_player *player);
-/// Says the control side is about to switch freewheel (before jack_set_freewheel): the callback
-/// waits for the start from then on, not only once the server's notice has arrived.
-void sc_player_request_freewheel(sc_player *player, int on);
 /// No more cycles will come: once the ring is empty the player plays silence and says drained.
 void sc_player_finish(sc_player *player);
 void sc_player_stats(const sc_player *player, sc_stats *out);
