@@ -80,6 +80,22 @@ struct TraceRecordTests {
         #expect(TraceKind.allCases.filter { $0.apiCall != nil }.count == 20)
     }
 
+    @Test("every device verb has its device.<verb> kind and back, and only the device's own follow-ups are not scriptable")
+    func deviceVerbsListedOnce() {
+        for verb in DeviceVerb.allCases {
+            #expect(TraceKind(verb).rawValue == "device." + verb.rawValue)
+            #expect(TraceKind(verb).deviceVerb == verb)
+        }
+        let deviceKinds = TraceKind.allCases.filter { $0.rawValue.hasPrefix("device.") && $0 != .deviceRefused }
+        #expect(deviceKinds.count == DeviceVerb.allCases.count)
+        #expect(TraceKind.deviceRefused.deviceVerb == nil)
+        #expect(DeviceVerb.allCases.filter { !$0.isScriptable } == [.mediaServerRestart, .networkRestored])
+        // A script names every scriptable event by its verb, and the event names it back.
+        let names = DeviceVerb.scriptable.map(\.rawValue)
+        #expect(DeviceEventReader.actions == names)
+        #expect(DeviceEvent.ringerSwitch(silent: true).verb == .ringerSilent && DeviceEvent.launch(app: "Music").scriptName == "launch")
+    }
+
     @Test("the records of the iOS 14.5+ session preferences decode to their typed cases and render back byte for byte")
     func sessionPreferenceRecords() {
         let facts: [TraceFact] = [

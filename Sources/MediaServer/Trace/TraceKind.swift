@@ -1,3 +1,5 @@
+import VirtualDevices
+
 /// Every kind of trace line the simulation writes, listed once; the raw value is the `kind` of
 /// the JSON line. Only one family is open: what an app model logs, `app.<model>.<what>`
 /// (`app.player.started`), whose model and words belong to the app (`AppEventRecord`).
@@ -109,13 +111,16 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
 }
 
 extension TraceKind {
-    /// The kind a device event's line has (`device.<verb>`), nil for a verb not listed here.
-    public init?(deviceVerb verb: String) { self.init(rawValue: "device." + verb) }
+    /// The kind of a device event's line: `device.<verb>` (every verb has one; a test holds it).
+    public init(_ verb: DeviceVerb) {
+        guard let kind = TraceKind(rawValue: "device." + verb.rawValue) else { preconditionFailure("no trace kind for device.\(verb.rawValue)") }
+        self = kind
+    }
 
     /// The verb of a `device.*` line (`attach`), nil for other kinds and for `device.refused`.
-    public var deviceVerb: String? {
-        guard rawValue.hasPrefix("device."), self != .deviceRefused else { return nil }
-        return String(rawValue.dropFirst("device.".count))
+    public var deviceVerb: DeviceVerb? {
+        guard rawValue.hasPrefix("device.") else { return nil }
+        return DeviceVerb(rawValue: String(rawValue.dropFirst("device.".count)))
     }
 
     /// A notification posted to an app: a session's (`notify.interruption` …) or Core MIDI's.

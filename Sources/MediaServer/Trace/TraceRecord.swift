@@ -82,8 +82,8 @@ public struct DeviceEventRecord: Hashable, Sendable {
         self.fields = fields
     }
 
-    /// `launch`, `detach` … (the scenario verb).
-    public var verb: String { kind.deviceVerb ?? "" }
+    /// `launch`, `detach` … (the scenario verb; nil only for a record made with another kind).
+    public var verb: DeviceVerb? { kind.deviceVerb }
     /// The app a lifecycle event moved.
     public var app: String? { if case let .string(name)? = fields["app"] { name } else { nil } }
 }

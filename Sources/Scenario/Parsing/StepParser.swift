@@ -4,12 +4,8 @@ import VirtualDevices
 
 /// Reads `steps:`: `{ at: 2s, do: <verb>, … }`, device events and app actions alike.
 enum StepParser {
-    static let deviceVerbs = DeviceEventReader.actions
-    static let lifecycleVerbs: Set<String> = ["launch", "foreground", "background", "suspend", "terminate"]
-    static let sessionVerbs = [
-        "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
-        "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
-    ]
+    static let deviceVerbs = DeviceVerb.scriptable.map(\.rawValue)
+    static let sessionVerbs = SessionVerb.allCases.map(\.rawValue)
     /// Steps the scenario itself performs on the device's surroundings.
     static let signalVerbs = ["input-tone"]
     static let keys = ["at", "do", "call", "app", "accessory", "connector", "caller", "for", "restart-after", "category", "mode",
@@ -75,13 +71,13 @@ enum StepParser {
             action = .inputTone(port: try map.required("port").string("port (a name, UID or type)"),
                                 channel: try map["channel"]?.int("channel", in: 1...64) ?? 1,
                                 frequency: try map.required("tone").int("tone (Hz)", in: 20...20_000))
-        } else if deviceVerbs.contains(verb) {
-            if lifecycleVerbs.contains(verb) { _ = try app(map, apps) }
-            action = .device(try deviceEvent(verb, map))
+        } else if let deviceVerb = DeviceVerb(rawValue: verb), deviceVerb.isScriptable {
+            if deviceVerb.movesApp { _ = try app(map, apps) }
+            action = .device(try DeviceEventReader.event(deviceVerb, map))
         } else {
             let declaration = try app(map, apps)
-            if sessionVerbs.contains(verb) {
-                action = .app(declaration.name, try sessionAction(verb, map))
+            if let sessionVerb = SessionVerb(rawValue: verb) {
+                action = .app(declaration.name, try sessionAction(sessionVerb, map))
             } else {
                 let model = registry.model(named: declaration.model)
                 guard model?.commands.contains(verb) == true else {
@@ -108,32 +104,28 @@ enum StepParser {
         try map.required("app").choice("app (declare it under apps:)", apps.map { ($0.name, $0) })
     }
 
-    private static func deviceEvent(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
-        try DeviceEventReader.event(verb, map)
-    }
-
-    private static func sessionAction(_ verb: String, _ map: YAMLMapping) throws(SourceError) -> AppAction {
+    private static func sessionAction(_ verb: SessionVerb, _ map: YAMLMapping) throws(SourceError) -> AppAction {
         switch verb {
-        case "set-category":
+        case .setCategory:
             return .setCategory(try map.required("category").choice("category", Vocabulary.categories),
                                 mode: try map["mode"]?.choice("mode", Vocabulary.modes) ?? .default,
                                 policy: try map["policy"]?.choice("route sharing policy", Vocabulary.policies) ?? .default,
                                 options: CategoryOptions(try map["options"]?.choices("category option", Vocabulary.options) ?? []))
-        case "set-mode": return .setMode(try map.required("mode").choice("mode", Vocabulary.modes))
-        case "activate": return .activate
-        case "deactivate": return .deactivate(notifyOthers: try map["notify-others"]?.bool("notify-others") ?? false)
-        case "set-preferred-input":
+        case .setMode: return .setMode(try map.required("mode").choice("mode", Vocabulary.modes))
+        case .activate: return .activate
+        case .deactivate: return .deactivate(notifyOthers: try map["notify-others"]?.bool("notify-others") ?? false)
+        case .setPreferredInput:
             let port = try map.required("port")
             if (try? port.string("port")) == "none" { return .setPreferredInput(nil) }
             return .setPreferredInput(try port.choice("input port type", Vocabulary.portTypes))
-        case "override-output":
+        case .overrideOutput:
             return .overrideOutput(try map.required("port").choice("output override", [("speaker", PortOverride.speaker), ("none", .none)]))
-        case "set-preferred-sample-rate":
+        case .setPreferredSampleRate:
             return .setPreferredSampleRate(try map.required("hz").int("hz", in: 0...1_000_000))
-        case "set-preferred-io-buffer-duration":
+        case .setPreferredIOBufferDuration:
             return .setPreferredIOBufferDuration(HostDuration(nanoseconds: try map.required("duration").time("duration").nanoseconds))
-        case "request-permission": return .requestPermission
-        default: return .answerPermission(granted: try map.required("granted").bool("granted"))
+        case .requestPermission: return .requestPermission
+        case .answerPermission: return .answerPermission(granted: try map.required("granted").bool("granted"))
         }
     }
 

@@ -29,40 +29,43 @@ public enum DeviceEvent: Hashable, Sendable {
     case networkDropout(duration: HostDuration)
     case networkRestored
 
-    /// The `do:` word for this event in scripts and the `kind` suffix in traces.
-    public var scriptName: String {
+    /// The word that names this event (`DeviceVerb`).
+    public var verb: DeviceVerb {
         switch self {
-        case .attach: "attach"
-        case .detach: "detach"
-        case let .ringerSwitch(silent): silent ? "ringer-silent" : "ringer-ring"
-        case .lockScreen: "lock-screen"
-        case .unlockScreen: "unlock-screen"
-        case .controlCenter: "control-center"
-        case .dismissControlCenter: "dismiss-control-center"
-        case .muteBuiltInMic: "mute-built-in-mic"
-        case .unmuteBuiltInMic: "unmute-built-in-mic"
-        case .volumeUp: "volume-up"
-        case .volumeDown: "volume-down"
-        case .incomingCall: "incoming-call"
-        case .answerCall: "answer-call"
-        case .declineCall: "decline-call"
-        case .hangUp: "hang-up"
-        case .alarm: "alarm"
-        case .dismissAlarm: "dismiss-alarm"
-        case .siri: "siri"
-        case .siriEnd: "siri-end"
-        case .launch: "launch"
-        case .foreground: "foreground"
-        case .background: "background"
-        case .suspend: "suspend"
-        case .terminate: "terminate"
-        case .mediaServerCrash: "media-server-crash"
-        case .mediaServerRestart: "media-server-restart"
-        case .bluetoothLinkLoss: "bluetooth-link-loss"
-        case .networkDropout: "network-dropout"
-        case .networkRestored: "network-restored"
+        case .attach: .attach
+        case .detach: .detach
+        case let .ringerSwitch(silent): silent ? .ringerSilent : .ringerRing
+        case .lockScreen: .lockScreen
+        case .unlockScreen: .unlockScreen
+        case .controlCenter: .controlCenter
+        case .dismissControlCenter: .dismissControlCenter
+        case .muteBuiltInMic: .muteBuiltInMic
+        case .unmuteBuiltInMic: .unmuteBuiltInMic
+        case .volumeUp: .volumeUp
+        case .volumeDown: .volumeDown
+        case .incomingCall: .incomingCall
+        case .answerCall: .answerCall
+        case .declineCall: .declineCall
+        case .hangUp: .hangUp
+        case .alarm: .alarm
+        case .dismissAlarm: .dismissAlarm
+        case .siri: .siri
+        case .siriEnd: .siriEnd
+        case .launch: .launch
+        case .foreground: .foreground
+        case .background: .background
+        case .suspend: .suspend
+        case .terminate: .terminate
+        case .mediaServerCrash: .mediaServerCrash
+        case .mediaServerRestart: .mediaServerRestart
+        case .bluetoothLinkLoss: .bluetoothLinkLoss
+        case .networkDropout: .networkDropout
+        case .networkRestored: .networkRestored
         }
     }
+
+    /// The `do:` word for this event in scripts and the `kind` suffix in traces.
+    public var scriptName: String { verb.rawValue }
 }
 
 /// Groups of events that touch the same part of the device. Seeded random events stay out of the

@@ -47,60 +47,55 @@ extension EventScript {
 /// and scenario files share it, so a device event is written the same way in both.
 public enum DeviceEventReader {
     /// Every `do:` word that names a device event.
-    public static let actions = [
-        "attach", "detach", "ringer-silent", "ringer-ring", "lock-screen", "unlock-screen", "control-center",
-        "dismiss-control-center", "volume-up", "volume-down", "mute-built-in-mic", "unmute-built-in-mic",
-        "incoming-call", "answer-call", "decline-call", "hang-up", "alarm", "dismiss-alarm", "siri", "siri-end",
-        "launch", "foreground", "background", "suspend", "terminate", "media-server-crash", "bluetooth-link-loss",
-        "network-dropout",
-    ]
+    public static let actions = DeviceVerb.scriptable.map(\.rawValue)
 
     static func read(_ value: YAMLValue) throws(SourceError) -> EventScript.Step {
         let map = try value.mapping("a step", allowed: ["at", "do", "accessory", "connector", "caller", "app", "for", "restart-after"])
         let at = HostTime(nanoseconds: try duration(map.required("at"), "at").nanoseconds)
-        let action = try map.required("do").choice("action", actions.map { ($0, $0) })
-        let event = try Self.event(action, map)
+        let verb = try map.required("do").choice("action", DeviceVerb.scriptable.map { ($0.rawValue, $0) })
+        let event = try Self.event(verb, map)
         return EventScript.Step(at: at, event: event, line: value.line, column: value.column)
     }
 
-    /// The event `action` names, with its arguments read from the step's keys.
-    public static func event(_ action: String, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
+    /// The event `verb` names, with its arguments read from the step's keys.
+    public static func event(_ verb: DeviceVerb, _ map: YAMLMapping) throws(SourceError) -> DeviceEvent {
         func app() throws(SourceError) -> String { try map.required("app").string("app") }
-        switch action {
-        case "attach":
+        switch verb {
+        case .attach:
             let connector = try map["connector"]?.choice("connector", Connector.allCases.map { ($0.rawValue, $0) })
             return .attach(try accessory(map.required("accessory")), connector: connector)
-        case "detach": return .detach(accessory: try map.required("accessory").string("accessory"))
-        case "bluetooth-link-loss": return .bluetoothLinkLoss(accessory: try map.required("accessory").string("accessory"))
-        case "ringer-silent": return .ringerSwitch(silent: true)
-        case "ringer-ring": return .ringerSwitch(silent: false)
-        case "lock-screen": return .lockScreen
-        case "unlock-screen": return .unlockScreen
-        case "control-center": return .controlCenter
-        case "dismiss-control-center": return .dismissControlCenter
-        case "mute-built-in-mic": return .muteBuiltInMic
-        case "unmute-built-in-mic": return .unmuteBuiltInMic
-        case "volume-up": return .volumeUp
-        case "volume-down": return .volumeDown
-        case "incoming-call": return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
-        case "answer-call": return .answerCall
-        case "decline-call": return .declineCall
-        case "hang-up": return .hangUp
-        case "alarm": return .alarm
-        case "dismiss-alarm": return .dismissAlarm
-        case "siri": return .siri
-        case "siri-end": return .siriEnd
-        case "launch": return .launch(app: try app())
-        case "foreground": return .foreground(app: try app())
-        case "background": return .background(app: try app())
-        case "suspend": return .suspend(app: try app())
-        case "terminate": return .terminate(app: try app())
-        case "media-server-crash":
+        case .detach: return .detach(accessory: try map.required("accessory").string("accessory"))
+        case .bluetoothLinkLoss: return .bluetoothLinkLoss(accessory: try map.required("accessory").string("accessory"))
+        case .ringerSilent: return .ringerSwitch(silent: true)
+        case .ringerRing: return .ringerSwitch(silent: false)
+        case .lockScreen: return .lockScreen
+        case .unlockScreen: return .unlockScreen
+        case .controlCenter: return .controlCenter
+        case .dismissControlCenter: return .dismissControlCenter
+        case .muteBuiltInMic: return .muteBuiltInMic
+        case .unmuteBuiltInMic: return .unmuteBuiltInMic
+        case .volumeUp: return .volumeUp
+        case .volumeDown: return .volumeDown
+        case .incomingCall: return .incomingCall(caller: try map["caller"]?.string("caller") ?? "Caller")
+        case .answerCall: return .answerCall
+        case .declineCall: return .declineCall
+        case .hangUp: return .hangUp
+        case .alarm: return .alarm
+        case .dismissAlarm: return .dismissAlarm
+        case .siri: return .siri
+        case .siriEnd: return .siriEnd
+        case .launch: return .launch(app: try app())
+        case .foreground: return .foreground(app: try app())
+        case .background: return .background(app: try app())
+        case .suspend: return .suspend(app: try app())
+        case .terminate: return .terminate(app: try app())
+        case .mediaServerCrash:
             return .mediaServerCrash(restartDelay: try map["restart-after"].map { v throws(SourceError) in
                 try duration(v, "restart-after")
             } ?? .seconds(1))
-        default: // network-dropout
-            return .networkDropout(duration: try duration(map.required("for"), "for"))
+        case .networkDropout: return .networkDropout(duration: try duration(map.required("for"), "for"))
+        case .mediaServerRestart: return .mediaServerRestart
+        case .networkRestored: return .networkRestored
         }
     }
 
