@@ -85,7 +85,7 @@ enum AirPlayBench {
 
 extension CheckProbe {
     /// Throws unless a Core Media call returned `noErr`.
-    static func requireNoErr(_ status: OSStatus, _ call: String, line: Int = #line) throws {
-        guard status == 0 else { throw CheckAbort(message: "line \(line): \(call) returned \(status)") }
+    static func requireNoErr(_ status: OSStatus, _ call: String, file: String = #fileID, line: Int = #line) throws {
+        guard status == 0 else { throw CheckAbort(message: "\(file):\(line): \(call) returned \(status)") }
     }
 }

@@ -75,9 +75,14 @@ struct BuiltInCheckTests {
         #expect(Set(BuiltInChecks.all.map(\.name)).count == BuiltInChecks.all.count)
     }
 
-    @Test("a failing expectation fails the check with its line and message")
+    @Test("a failing expectation fails the check with its file, line and message; a throw names where the check is")
     func failureIsReported() {
+        let line = #line + 1
         let check = BuiltInCheck(["FORMAT-STANDARD"], "fails on purpose") { p in p.expect(1, equals: 2, "one") }
-        #expect(check.run(platform: .ios17).detail?.contains("one is 1, expected 2") == true)
+        #expect(check.run(platform: .ios17).detail == "ConformanceTests/BuiltInCheckTests.swift:\(line): one is 1, expected 2")
+        #expect(check.source == "ConformanceTests/BuiltInCheckTests.swift:\(line)")
+        struct Broke: Error {}
+        let throwing = BuiltInCheck(["FORMAT-STANDARD"], "throws on purpose") { _ in throw Broke() }
+        #expect(throwing.run(platform: .ios17).detail == "\(throwing.source): threw Broke()")
     }
 }
