@@ -69,6 +69,9 @@ public func AudioComponentInstanceDispose(_ inInstance: AudioComponentInstance) 
     return 0
 }
 
-public func AudioComponentInstanceGetComponent(_ inInstance: AudioComponentInstance) -> AudioComponent? {
-    AudioUnitHandle.resolve(inInstance)?.component.handle
+/// The component the instance was made from. Apple's Swift signature is non-optional; for an
+/// instance already disposed (or never made) Apple returns NULL, which Swift cannot hold, so this
+/// answers a handle no component has: every call given it fails with `kAudio_ParamError`.
+public func AudioComponentInstanceGetComponent(_ inInstance: AudioComponentInstance) -> AudioComponent {
+    AudioUnitHandle.resolve(inInstance)?.component.handle ?? RegisteredComponent.noComponent
 }

@@ -9,10 +9,10 @@ import CoreAudioTypes
 /// An audio unit addressed as a music device; the same handle as any audio unit.
 public typealias MusicDeviceComponent = AudioComponentInstance
 
-public let kAudioUnitType_MusicDevice: OSType = 0x6175_6D75        // 'aumu'
-public let kAudioUnitType_MusicEffect: OSType = 0x6175_6D66        // 'aumf'
-public let kAudioUnitSubType_Sampler: OSType = 0x7361_6D70         // 'samp'
-public let kAudioUnitSubType_MIDISynth: OSType = 0x6D73_796E       // 'msyn'
+public let kAudioUnitType_MusicDevice: UInt32 = 0x6175_6D75        // 'aumu'
+public let kAudioUnitType_MusicEffect: UInt32 = 0x6175_6D66        // 'aumf'
+public let kAudioUnitSubType_Sampler: UInt32 = 0x7361_6D70         // 'samp'
+public let kAudioUnitSubType_MIDISynth: UInt32 = 0x6D73_796E       // 'msyn'
 
 /// The Component Manager's "this component does not implement that call" (MacErrors.h,
 /// `(OSStatus)0x80008001`). Apple's units answer a music-device call by looking the selector up

@@ -130,4 +130,7 @@ final class RegisteredComponent: Sendable {
     static func resolve(_ handle: AudioComponent) -> RegisteredComponent? {
         visible.first { $0.handle == handle }
     }
+
+    /// A handle that resolves to no component (an object's address is never 1).
+    static var noComponent: AudioComponent { AudioComponent(bitPattern: 1)! }
 }

@@ -27,5 +27,8 @@ struct ComponentManagerTests {
         #expect(AudioUnitInitialize(unit) == kAudioUnitErr_FailedInitialization)
         #expect(AudioComponentInstanceDispose(unit) == 0)
         #expect(AudioComponentInstanceDispose(unit) == kAudio_ParamError)
+        // A disposed instance has no component: the handle answered resolves to none.
+        var after = AudioComponentDescription()
+        #expect(AudioComponentGetDescription(AudioComponentInstanceGetComponent(unit), &after) == kAudio_ParamError)
     }
 }

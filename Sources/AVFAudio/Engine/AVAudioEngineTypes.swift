@@ -9,8 +9,9 @@ public typealias AVAudioNodeBus = Int
 /// Called with a block of the samples a node's bus rendered and the time of its first frame.
 public typealias AVAudioNodeTapBlock = (AVAudioPCMBuffer, AVAudioTime) -> Void
 
-/// Called when a scheduled buffer, file or segment is done with.
-public typealias AVAudioNodeCompletionHandler = @Sendable () -> Void
+/// Called when a scheduled buffer, file or segment is done with. Not `@Sendable`, as in Apple's
+/// SDK: an app's handler may capture its own state (the simulation calls it on its one scheduler).
+public typealias AVAudioNodeCompletionHandler = () -> Void
 
 /// Core MIDI's sequence type; the simulated engine has none (`musicSequence` stays nil).
 public typealias MusicSequence = OpaquePointer

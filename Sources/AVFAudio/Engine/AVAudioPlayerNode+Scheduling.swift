@@ -57,6 +57,60 @@ extension AVAudioPlayerNode {
         scheduleSegment(of: file, from: startFrame, frames: numberFrames, at: when, completion: completion)
     }
 
+    // MARK: The async forms Swift makes of the completion-handler methods (they return when the handler would run)
+
+    public func scheduleBuffer(_ buffer: AVAudioPCMBuffer) async {
+        await withCheckedContinuation { done in scheduleBuffer(buffer) { done.resume() } }
+    }
+
+    public func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?, options: AVAudioPlayerNodeBufferOptions = []) async {
+        await withCheckedContinuation { done in scheduleBuffer(buffer, at: when, options: options) { done.resume() } }
+    }
+
+    public func scheduleBuffer(_ buffer: AVAudioPCMBuffer, completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+        -> AVAudioPlayerNodeCompletionCallbackType {
+        await withCheckedContinuation { done in
+            scheduleBuffer(buffer, completionCallbackType: callbackType) { done.resume(returning: $0) }
+        }
+    }
+
+    public func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?, options: AVAudioPlayerNodeBufferOptions = [],
+                               completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+        -> AVAudioPlayerNodeCompletionCallbackType {
+        await withCheckedContinuation { done in
+            scheduleBuffer(buffer, at: when, options: options, completionCallbackType: callbackType) { done.resume(returning: $0) }
+        }
+    }
+
+    public func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?) async {
+        await withCheckedContinuation { done in scheduleFile(file, at: when) { done.resume() } }
+    }
+
+    public func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?,
+                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+        -> AVAudioPlayerNodeCompletionCallbackType {
+        await withCheckedContinuation { done in
+            scheduleFile(file, at: when, completionCallbackType: callbackType) { done.resume(returning: $0) }
+        }
+    }
+
+    public func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+                                frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?) async {
+        await withCheckedContinuation { done in
+            scheduleSegment(file, startingFrame: startFrame, frameCount: numberFrames, at: when) { done.resume() }
+        }
+    }
+
+    public func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+                                frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
+                                completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType) async
+        -> AVAudioPlayerNodeCompletionCallbackType {
+        await withCheckedContinuation { done in
+            scheduleSegment(file, startingFrame: startFrame, frameCount: numberFrames, at: when,
+                            completionCallbackType: callbackType) { done.resume(returning: $0) }
+        }
+    }
+
     // MARK: Helpers
 
     private func schedule(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?, options: AVAudioPlayerNodeBufferOptions,

@@ -22,4 +22,5 @@ public enum AVAudioPlayerNodeCompletionCallbackType: Int, Sendable {
     case dataPlayedBack = 2
 }
 
-public typealias AVAudioPlayerNodeCompletionHandler = @Sendable (AVAudioPlayerNodeCompletionCallbackType) -> Void
+/// Not `@Sendable`, as in Apple's SDK (see `AVAudioNodeCompletionHandler`).
+public typealias AVAudioPlayerNodeCompletionHandler = (AVAudioPlayerNodeCompletionCallbackType) -> Void

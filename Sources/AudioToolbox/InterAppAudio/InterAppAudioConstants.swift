@@ -5,10 +5,10 @@ import CoreAudioTypes
 // the remote unit types, the properties and the result codes of AUComponent.h and
 // AudioUnitProperties.h, with the header values.
 
-public let kAudioUnitType_RemoteEffect: OSType = 0x6175_7278        // 'aurx'
-public let kAudioUnitType_RemoteGenerator: OSType = 0x6175_7267     // 'aurg'
-public let kAudioUnitType_RemoteInstrument: OSType = 0x6175_7269    // 'auri'
-public let kAudioUnitType_RemoteMusicEffect: OSType = 0x6175_726D   // 'aurm'
+public let kAudioUnitType_RemoteEffect: UInt32 = 0x6175_7278        // 'aurx'
+public let kAudioUnitType_RemoteGenerator: UInt32 = 0x6175_7267     // 'aurg'
+public let kAudioUnitType_RemoteInstrument: UInt32 = 0x6175_7269    // 'auri'
+public let kAudioUnitType_RemoteMusicEffect: UInt32 = 0x6175_726D   // 'aurm'
 
 public let kAudioUnitProperty_HostCallbacks: AudioUnitPropertyID = 27
 public let kAudioUnitProperty_RemoteControlEventListener: AudioUnitPropertyID = 100
