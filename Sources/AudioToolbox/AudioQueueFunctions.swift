@@ -115,17 +115,26 @@ public func AudioQueueReset(_ inAQ: AudioQueueRef) -> OSStatus {
     }
 }
 
-/// The queue's sample time (frames played, or recorded, at its own rate) and the host time now.
-public func AudioQueueGetCurrentTime(_ inAQ: AudioQueueRef, _ inTimeline: OpaquePointer?, _ outTimeStamp: UnsafeMutablePointer<AudioTimeStamp>?,
+/// The queue's sample time (frames played, or recorded, at its own rate) and the host time now;
+/// with a timeline of the queue's, whether the timeline broke since the last read (`AudioQueueTimeline`).
+public func AudioQueueGetCurrentTime(_ inAQ: AudioQueueRef, _ inTimeline: AudioQueueTimelineRef?,
+                                     _ outTimeStamp: UnsafeMutablePointer<AudioTimeStamp>?,
                                      _ outTimelineDiscontinuity: UnsafeMutablePointer<DarwinBoolean>?) -> OSStatus {
     withQueue(inAQ) { queue in
         guard queue.runState != .stopped else { return kAudioQueueErr_InvalidRunState }
+        var discontinuity = false
+        if let inTimeline {
+            guard let timeline = ObjectHandle.resolve(inTimeline, as: AudioQueueTimeline.self), timeline.queue === queue else {
+                return kAudio_ParamError
+            }
+            discontinuity = timeline.readDiscontinuity()
+        }
         var stamp = AudioTimeStamp()
         stamp.mSampleTime = Double(queue.capture?.recordedFrames ?? queue.fifo.consumedFrames)
         stamp.mHostTime = UInt64(max(0, queue.binding?.server.now.nanoseconds ?? 0))
         stamp.mFlags = [.sampleTimeValid, .hostTimeValid]
         outTimeStamp?.pointee = stamp
-        outTimelineDiscontinuity?.pointee = false
+        outTimelineDiscontinuity?.pointee = DarwinBoolean(discontinuity)
         return 0
     }
 }

@@ -70,6 +70,8 @@ final class AudioQueueObject {
     var output: RemoteIOUnit?
     /// The queue stops its own unit (pause, stop): the unit's stop is not news.
     var stoppingOutput = false
+    /// Times the system stopped the queue's output (its timelines report each as a discontinuity).
+    private(set) var systemStops = 0
     private var serviceScheduled = false
 
     /// Numbers an app's queues in the order it makes them (per simulated device, so the trace's
@@ -300,6 +302,7 @@ final class AudioQueueObject {
     /// hardware-codec queue loses the codec and is torn down.
     private func outputRunningChanged() {
         guard !stoppingOutput, output?.isRunning == false, runState != .stopped else { return }
+        systemStops += 1
         if case let .hardware(token) = codec, let binding {
             HardwareCodec.of(binding.server).release(token)
             tearDown()

@@ -64,6 +64,50 @@ struct AudioQueueInputTests {
         #expect(time >= expected && time < expected + 4_800)
     }
 
+    @Test("a timeline reports each break of the queue's timeline once: the headset's microphone taking the route, the system stopping the queue for a call; disposed, it is refused")
+    func timelineDiscontinuities() throws {
+        let device = try SimulatedDevice(seed: 25)
+        let recorder = AudioQueueRecorder()
+        #expect(try Self.launch(device, "Recorder", recorder: recorder) == noErr)
+        device.answerRecordPermission("Recorder", granted: true)
+        device.advance(to: .milliseconds(500))
+        let queue = try #require(recorder.queue)
+        var created: AudioQueueTimelineRef?
+        #expect(AudioQueueCreateTimeline(queue, &created) == noErr)
+        let timeline = try #require(created)
+        func read() -> (status: OSStatus, broke: Bool) {
+            device.run(as: "Recorder") {
+                var stamp = AudioTimeStamp()
+                var broke: DarwinBoolean = true
+                let status = AudioQueueGetCurrentTime(queue, timeline, &stamp, &broke)
+                return (status, broke.boolValue)
+            }
+        }
+        #expect(read() == (noErr, false))
+        device.advance(to: .seconds(1))
+        #expect(read() == (noErr, false), "nothing changed")
+        try device.attach("wired-headset")
+        device.advance(to: .milliseconds(1100))
+        #expect(read() == (noErr, true), "the headset's microphone took the route")
+        #expect(read() == (noErr, false), "reported once")
+        try device.perform(.incomingCall(caller: "Bob"))
+        device.advance(to: .milliseconds(1500))
+        #expect(read().status == kAudioQueueErr_InvalidRunState, "the call stopped the queue")
+        try device.perform(.declineCall)
+        device.advance(to: .seconds(2))
+        let restarted = try device.run(as: "Recorder") { () throws -> OSStatus in
+            try AVAudioSession.sharedInstance().setActive(true)
+            return recorder.start()
+        }
+        #expect(restarted == noErr)
+        device.advance(to: .milliseconds(2100))
+        #expect(read() == (noErr, true), "the system stopped the queue in between")
+        #expect(read() == (noErr, false))
+        #expect(AudioQueueDisposeTimeline(queue, timeline) == noErr)
+        #expect(AudioQueueDisposeTimeline(queue, timeline) == kAudio_ParamError)
+        #expect(read().status == kAudio_ParamError, "a disposed timeline")
+    }
+
     @Test("an input queue at 44.1 kHz records the route's input: the headset microphone's tone at its level, not the built-in microphone's")
     func recordsTheRoutesInputAtItsOwnRate() throws {
         let device = try SimulatedDevice(seed: 22)
