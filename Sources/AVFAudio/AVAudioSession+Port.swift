@@ -38,6 +38,17 @@ extension AVAudioSession {
         public init(_ rawValue: String) { self.rawValue = rawValue }
         public static let upper = Location(rawValue: DataSource.Location.upper.rawValue)
         public static let lower = Location(rawValue: DataSource.Location.lower.rawValue)
+        // Apple's Swift shows the orientation and polar-pattern constants on Location as well (an
+        // import oddity of their NSString constants); the values are the orientations' and patterns'.
+        public static var orientationTop: Location { Location(rawValue: Orientation.top.rawValue) }
+        public static var orientationBottom: Location { Location(rawValue: Orientation.bottom.rawValue) }
+        public static var orientationFront: Location { Location(rawValue: Orientation.front.rawValue) }
+        public static var orientationBack: Location { Location(rawValue: Orientation.back.rawValue) }
+        public static var orientationLeft: Location { Location(rawValue: Orientation.left.rawValue) }
+        public static var orientationRight: Location { Location(rawValue: Orientation.right.rawValue) }
+        public static var polarPatternOmnidirectional: Location { Location(rawValue: PolarPattern.omnidirectional.rawValue) }
+        public static var polarPatternCardioid: Location { Location(rawValue: PolarPattern.cardioid.rawValue) }
+        public static var polarPatternSubcardioid: Location { Location(rawValue: PolarPattern.subcardioid.rawValue) }
     }
 
     /// `AVAudioSession.Orientation` of a data source.

@@ -40,6 +40,12 @@ extension AVAudioSession {
             return (renderingModeChangeNotification, [AVAudioSessionRenderingModeNewRenderingModeKey: NSNumber(value: mode.rawValue)])
         case let .spatialPlaybackCapabilitiesChanged(enabled):
             return (spatialPlaybackCapabilitiesChangedNotification, [AVAudioSessionSpatialAudioEnabledKey: NSNumber(value: enabled)])
+        case let .outputMuteStateChange(muted):
+            return (outputMuteStateChangeNotification, [muteStateKey: NSNumber(value: muted)])
+        case .userIntentToUnmuteOutput:
+            return (userIntentToUnmuteOutputNotification, nil)
+        case .availableInputsChange:
+            return (availableInputsChangeNotification, nil)
         }
     }
 }

@@ -22,6 +22,11 @@ public enum SessionNotification: Hashable, Sendable {
     case inputMuteStateChange(muted: Bool)
     case renderingModeChange(RenderingMode)
     case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
+    /// iOS 26: `outputMuteStateChangeNotification` with the new state, the user's intent to
+    /// unmute (a volume button while muted), and a change of `availableInputs`.
+    case outputMuteStateChange(muted: Bool)
+    case userIntentToUnmuteOutput
+    case availableInputsChange
 
     /// `AVAudioSession.InterruptionType` with the options an ended interruption carries.
     public enum Interruption: Hashable, Sendable {
@@ -41,6 +46,9 @@ public enum SessionNotification: Hashable, Sendable {
         case let .inputMuteStateChange(muted): self = .inputMuteStateChange(muted: muted)
         case let .renderingModeChange(mode): self = .renderingModeChange(mode)
         case let .spatialPlaybackCapabilitiesChanged(enabled): self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
+        case let .outputMuteStateChange(muted): self = .outputMuteStateChange(muted: muted)
+        case .userIntentToUnmuteOutput: self = .userIntentToUnmuteOutput
+        case .availableInputsChange: self = .availableInputsChange
         }
     }
 }

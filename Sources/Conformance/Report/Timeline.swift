@@ -115,10 +115,10 @@ public struct Timeline: Sendable, Equatable {
         case let .interruption(type, _, _): return "\(name) \(type)"
         case let .routeChange(reason, _): return "\(name) \(reason)"
         case let .silenceSecondaryAudioHint(type): return "\(name) \(type)"
-        case let .inputMuteStateChange(muted): return "\(name) \(muted ? "muted" : "unmuted")"
+        case let .inputMuteStateChange(muted), let .outputMuteStateChange(muted): return "\(name) \(muted ? "muted" : "unmuted")"
         case let .renderingModeChange(mode): return "\(name) \(mode)"
         case let .spatialPlaybackCapabilitiesChanged(enabled): return "\(name) \(enabled ? "spatial" : "not spatial")"
-        case .mediaServicesWereLost, .mediaServicesWereReset: return name
+        case .mediaServicesWereLost, .mediaServicesWereReset, .userIntentToUnmuteOutput, .availableInputsChange: return name
         }
     }
 }

@@ -26,7 +26,9 @@ extension MediaPolicy {
 
     func route(for app: AppID) -> AudioRoute { longFormRoute(for: app) ?? route }
 
-    /// The notifications owed since each session was last told. Input mute is told only while a
+    /// The notifications owed since each session was last told. Output mute (iOS 26) is told at
+    /// once, and on iOS 26 a recording session hears when its available inputs change
+    /// (MediaPolicy+OutputMute.swift). Input mute is told only while a
     /// recording session is active ("dispatched only while a record session is active"; a state
     /// set while inactive is told on activation). Rendering and spatial changes are told to the
     /// sessions that declared multichannel content: they are the apps Apple addresses, and an
@@ -36,6 +38,7 @@ extension MediaPolicy {
         var effects: [PolicyEffect] = []
         for index in sessions.indices where sessions[index].lifecycle != .notRunning {
             let app = sessions[index].app
+            effects += toldOutputMuteChange(index) + toldAvailableInputsChange(index)
             let muted = sessions[index].inputMuted
             if muted != sessions[index].toldInputMuted, isActive(app), sessions[index].configuration.category.allowsInput {
                 sessions[index].toldInputMuted = muted

@@ -17,6 +17,8 @@ struct SessionState: Sendable {
     var lastRoute = AudioRoute.empty
     var ioRunning = false
     var inputMuted = false
+    /// iOS 26 `setOutputMuted(_:)`: the app's output is silent while set.
+    var outputMuted = false
     /// `beginReceivingRemoteControlEvents()`, and a target on any `MPRemoteCommandCenter` command:
     /// either makes the system send the app remote events (the second since iOS 7.1).
     var receivesRemoteControlEvents = false
@@ -35,6 +37,9 @@ struct SessionState: Sendable {
     var toldInputMuted = false
     var toldRenderingMode = RenderingMode.notApplicable
     var toldSpatialAudio = false
+    var toldOutputMuted = false
+    /// The `availableInputs` (port UIDs) last seen while the category records; nil before any.
+    var toldAvailableInputs: [String]?
 
     init(app: AppID, hasAudioBackgroundMode: Bool, lifecycle: AppLifecycle) {
         self.app = app
@@ -53,5 +58,8 @@ struct SessionState: Sendable {
         prefersEchoCancelledInput = false
         supportsMultichannelContent = false
         ioRunning = false
+        outputMuted = false
+        toldOutputMuted = false
+        toldAvailableInputs = nil
     }
 }

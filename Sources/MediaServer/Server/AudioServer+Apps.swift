@@ -54,6 +54,17 @@ extension AudioServer {
 
     public func isInputMuted(_ app: AppID) -> Bool { policy.isInputMuted(app) }
 
+    public func isOutputMuted(_ app: AppID) -> Bool { policy.isOutputMuted(app) }
+
+    /// iOS 26's output mute: the app's output is silent at every port from the next cycle.
+    public func setOutputMuted(_ app: AppID, _ muted: Bool) throws(SessionError) {
+        registerIfNeeded(app)
+        let effects = try policy.setOutputMuted(app, muted)
+        record(.appOutputMuted, ["app": .string(app.name), "muted": .bool(muted)])
+        carry(effects)
+        refreshProgram(resample: true)
+    }
+
     public func setInputMuted(_ app: AppID, _ muted: Bool) {
         registerIfNeeded(app)
         let effects = policy.setInputMuted(app, muted)

@@ -55,8 +55,11 @@ extension AudioServer {
             refreshProgram(resample: true)
         case .answerCall:
             carry(policy.callAnswered(ports: device.ports, system: system))
-        case .ringerSwitch, .lockScreen, .unlockScreen, .volumeUp, .volumeDown:
+        case .ringerSwitch, .lockScreen, .unlockScreen:
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
+        case .volumeUp, .volumeDown:
+            carry(policy.volumeButtonPressed(ports: device.ports, system: system))
+            refreshProgram(resample: true)
         }
     }
 

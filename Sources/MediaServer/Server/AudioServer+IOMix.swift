@@ -80,11 +80,11 @@ extension AudioServer {
         return AppMix(gain: policyGain(app), outputChannels: channels, ports: ports)
     }
 
-    /// Audible only while active, not interrupted and not silenced (ring/silent switch, lock,
-    /// background); attenuated by `duckedGain` while another session ducks it.
+    /// Audible only while active, not interrupted, not silenced (ring/silent switch, lock,
+    /// background) and not output-muted by the app (iOS 26); attenuated by `duckedGain` while another session ducks it.
     private func policyGain(_ app: AppID) -> Float {
         if app == .systemSounds { return systemSoundGain }
-        guard isActive(app), !isInterrupted(app), !isSilenced(app) else { return 0 }
+        guard isActive(app), !isInterrupted(app), !isSilenced(app), !isOutputMuted(app) else { return 0 }
         return isDucked(app) ? io.settings.duckedGain : 1
     }
 

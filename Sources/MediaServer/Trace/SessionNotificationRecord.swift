@@ -13,6 +13,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
     case inputMuteStateChange(muted: Bool)
     case renderingModeChange(RenderingMode)
     case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
+    case outputMuteStateChange(muted: Bool)
+    case userIntentToUnmuteOutput
+    case availableInputsChange
 
     public init(_ notification: PolicyNotification) {
         switch notification {
@@ -24,6 +27,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
         case let .inputMuteStateChange(muted): self = .inputMuteStateChange(muted: muted)
         case let .renderingModeChange(mode): self = .renderingModeChange(mode)
         case let .spatialPlaybackCapabilitiesChanged(enabled): self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
+        case let .outputMuteStateChange(muted): self = .outputMuteStateChange(muted: muted)
+        case .userIntentToUnmuteOutput: self = .userIntentToUnmuteOutput
+        case .availableInputsChange: self = .availableInputsChange
         }
     }
 
@@ -37,6 +43,9 @@ public enum SessionNotificationRecord: Hashable, Sendable {
         case .inputMuteStateChange: .notifyInputMuteStateChange
         case .renderingModeChange: .notifyRenderingModeChange
         case .spatialPlaybackCapabilitiesChanged: .notifySpatialPlaybackCapabilitiesChanged
+        case .outputMuteStateChange: .notifyOutputMuteStateChange
+        case .userIntentToUnmuteOutput: .notifyUserIntentToUnmuteOutput
+        case .availableInputsChange: .notifyAvailableInputsChange
         }
     }
 }

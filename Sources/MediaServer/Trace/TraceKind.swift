@@ -40,6 +40,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case notifySilenceSecondaryAudioHint = "notify.silenceSecondaryAudioHint"
     case notifyInputMuteStateChange = "notify.inputMuteStateChange", notifyRenderingModeChange = "notify.renderingModeChange"
     case notifySpatialPlaybackCapabilitiesChanged = "notify.spatialPlaybackCapabilitiesChanged"
+    case notifyOutputMuteStateChange = "notify.outputMuteStateChange", notifyUserIntentToUnmuteOutput = "notify.userIntentToUnmuteOutput"
+    case notifyAvailableInputsChange = "notify.availableInputsChange"
     case notifyMIDISetupChanged = "notify.msgSetupChanged", notifyMIDIObjectAdded = "notify.msgObjectAdded"
     case notifyMIDIObjectRemoved = "notify.msgObjectRemoved", notifyMIDIPropertyChanged = "notify.msgPropertyChanged"
 
@@ -59,7 +61,7 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case apiSetSupportsMultichannelContent = "api.setSupportsMultichannelContent"
 
     // Apps and the scenario driving them.
-    case appRegistered = "app.registered", appInputMuted = "app.inputMuted"
+    case appRegistered = "app.registered", appInputMuted = "app.inputMuted", appOutputMuted = "app.outputMuted"
     case scenarioStep = "scenario.step", scenarioPermissionResponse = "scenario.permission-response", runEnd = "run.end"
 
     // I/O and audio.

@@ -74,7 +74,8 @@ extension TraceFact {
             return .hardwareChanged(hz: hz, frames: frames)
         case .notifyInterruption, .notifyRouteChange, .notifyMediaServicesWereLost, .notifyMediaServicesWereReset,
              .notifySilenceSecondaryAudioHint, .notifyInputMuteStateChange, .notifyRenderingModeChange,
-             .notifySpatialPlaybackCapabilitiesChanged:
+             .notifySpatialPlaybackCapabilitiesChanged, .notifyOutputMuteStateChange, .notifyUserIntentToUnmuteOutput,
+             .notifyAvailableInputsChange:
             guard let app = r.string("app"), let notification = SessionNotificationRecord(kind, &r) else { return nil }
             return .notification(app: app, notification)
         case .scenarioStep:
@@ -126,6 +127,11 @@ extension SessionNotificationRecord {
         case .notifySpatialPlaybackCapabilitiesChanged:
             guard let enabled = r.bool("spatialAudioEnabled") else { return nil }
             self = .spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: enabled)
+        case .notifyOutputMuteStateChange:
+            guard let muted = r.bool("muted") else { return nil }
+            self = .outputMuteStateChange(muted: muted)
+        case .notifyUserIntentToUnmuteOutput: self = .userIntentToUnmuteOutput
+        case .notifyAvailableInputsChange: self = .availableInputsChange
         default: return nil
         }
     }

@@ -124,11 +124,11 @@ extension SessionNotificationRecord {
         case let .routeChange(reason, previous):
             return ["reason": .string("\(reason)"), "previousOutputs": previous.outputs.traceValue,
                     "previousInputs": previous.inputs.traceValue]
-        case .mediaServicesWereLost, .mediaServicesWereReset:
+        case .mediaServicesWereLost, .mediaServicesWereReset, .userIntentToUnmuteOutput, .availableInputsChange:
             return [:]
         case let .silenceSecondaryAudioHint(type):
             return ["type": .string("\(type)")]
-        case let .inputMuteStateChange(muted):
+        case let .inputMuteStateChange(muted), let .outputMuteStateChange(muted):
             return ["muted": .bool(muted)]
         case let .renderingModeChange(mode):
             return ["mode": .string("\(mode)")]

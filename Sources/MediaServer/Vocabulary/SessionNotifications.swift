@@ -71,4 +71,10 @@ public enum PolicyNotification: Hashable, Sendable {
     case renderingModeChange(RenderingMode)
     /// `spatialPlaybackCapabilitiesChangedNotification` (iOS 15), with `AVAudioSessionSpatialAudioEnabledKey`.
     case spatialPlaybackCapabilitiesChanged(spatialAudioEnabled: Bool)
+    /// `outputMuteStateChangeNotification` (iOS 26), with `AVAudioSessionMuteStateKey`.
+    case outputMuteStateChange(muted: Bool)
+    /// `userIntentToUnmuteOutputNotification` (iOS 26): a muted app's user pressed a volume button.
+    case userIntentToUnmuteOutput
+    /// `availableInputsChangeNotification` (iOS 26), no userInfo.
+    case availableInputsChange
 }
