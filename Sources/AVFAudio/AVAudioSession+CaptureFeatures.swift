@@ -29,6 +29,14 @@ extension AVAudioSession {
         try call { server, app throws(SessionError) in try server.setPrefersEchoCancelledInput(app, value) }
     }
 
+    /// iOS 13: while this app records, its system sounds and haptics are muted unless allowed
+    /// (MediaPolicy+RecordingSounds.swift).
+    public var allowHapticsAndSystemSoundsDuringRecording: Bool { read(false) { $0.allowsHapticsAndSystemSoundsDuringRecording($1) } }
+
+    public func setAllowHapticsAndSystemSoundsDuringRecording(_ inValue: Bool) throws {
+        try call { server, app throws(SessionError) in try server.setAllowHapticsAndSystemSoundsDuringRecording(app, inValue) }
+    }
+
     public var preferredInputOrientation: StereoOrientation { preferences.preferredInputOrientation }
     public var inputOrientation: StereoOrientation { .none }
 

@@ -19,6 +19,8 @@ struct SessionState: Sendable {
     var inputMuted = false
     /// iOS 26 `setOutputMuted(_:)`: the app's output is silent while set.
     var outputMuted = false
+    /// iOS 13 `allowHapticsAndSystemSoundsDuringRecording` (default false).
+    var allowsHapticsAndSystemSoundsDuringRecording = false
     /// `beginReceivingRemoteControlEvents()`, and a target on any `MPRemoteCommandCenter` command:
     /// either makes the system send the app remote events (the second since iOS 7.1).
     var receivesRemoteControlEvents = false
@@ -60,6 +62,7 @@ struct SessionState: Sendable {
         ioRunning = false
         outputMuted = false
         toldOutputMuted = false
+        allowsHapticsAndSystemSoundsDuringRecording = false
         toldAvailableInputs = nil
     }
 }
