@@ -50,4 +50,10 @@ extension AVAudioSession {
             try server.setInputDataSource(app, id: dataSource.map { $0.dataSourceID.intValue })
         }
     }
+
+    public func setOutputDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
+        try call { server, app throws(SessionError) in
+            try server.setOutputDataSource(app, id: dataSource.map { $0.dataSourceID.intValue })
+        }
+    }
 }

@@ -77,7 +77,7 @@ struct TraceRecordTests {
     func kindsListed() {
         #expect(Set(TraceKind.allCases.map(\.rawValue)).count == TraceKind.allCases.count)
         #expect(TraceKind.allCases.allSatisfy { $0.rawValue.contains(".") })
-        #expect(TraceKind.allCases.filter { $0.apiCall != nil }.count == 20)
+        #expect(TraceKind.allCases.filter { $0.apiCall != nil }.count == 21)
     }
 
     @Test("every device verb has its device.<verb> kind and back, and only the device's own follow-ups are not scriptable")

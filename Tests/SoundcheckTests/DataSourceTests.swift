@@ -29,4 +29,22 @@ struct DataSourceTests {
         #expect(changes.reasons.isEmpty)
         #expect(device.events(.apiSetPreferredPolarPattern).last?.fields["result"] == "badParam")
     }
+
+    @Test("setOutputDataSource: the speaker has no data sources to choose, so a microphone's is badParam and nil is accepted")
+    func outputDataSource() throws {
+        let device = try SimulatedDevice(seed: 54)
+        _ = try DataSourceChecks.memo(device)
+        let (sources, code, cleared) = device.run(as: "Memo") { () -> ([AVAudioSessionDataSourceDescription]?, Int?, Bool) in
+            let session = AVAudioSession.sharedInstance()
+            let bottom = session.inputDataSources?.first { $0.dataSourceName == "Bottom" }
+            var code: Int?
+            do { try session.setOutputDataSource(bottom) } catch { code = (error as NSError).code }
+            let cleared = (try? session.setOutputDataSource(nil)) != nil
+            return (session.outputDataSources, code, cleared)
+        }
+        #expect(sources == nil)
+        #expect(code == -50)
+        #expect(cleared)
+        #expect(device.events(.apiSetOutputDataSource).map { $0.fields["result"] } == ["badParam", "ok"])
+    }
 }

@@ -15,6 +15,15 @@ extension AudioServer {
         try choose(dataSource: id, of: input.uid, for: app, call: .apiSetInputDataSource)
     }
 
+    /// `setOutputDataSource(_:)`: chooses among the routed output port's data sources, as
+    /// `setInputDataSource` does for the input (an output without data sources refuses any but nil).
+    public func setOutputDataSource(_ app: AppID, id: Int?) throws(SessionError) {
+        guard let output = currentRoute.outputs.first else {
+            throw SessionError(.badParam, "setOutputDataSource: the route has no output")
+        }
+        try choose(dataSource: id, of: output.uid, for: app, call: .apiSetOutputDataSource)
+    }
+
     /// `AVAudioSessionPortDescription.setPreferredDataSource(_:)` on the port `portUID`: applies
     /// at once when the port is routed, otherwise when it next is.
     public func setPreferredDataSource(_ app: AppID, portUID: String, id: Int?) throws(SessionError) {

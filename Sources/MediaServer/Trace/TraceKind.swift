@@ -55,6 +55,7 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case apiSetPreferredOutputNumberOfChannels = "api.setPreferredOutputNumberOfChannels"
     case apiSetInputGain = "api.setInputGain", apiSetAggregatedIOPreference = "api.setAggregatedIOPreference"
     case apiSetPreferredPolarPattern = "api.setPreferredPolarPattern", apiSetInputDataSource = "api.setInputDataSource"
+    case apiSetOutputDataSource = "api.setOutputDataSource"
     case apiSetPreferredDataSource = "api.setPreferredDataSource"
     case apiSetPrefersNoInterruptionsFromSystemAlerts = "api.setPrefersNoInterruptionsFromSystemAlerts"
     case apiSetPrefersEchoCancelledInput = "api.setPrefersEchoCancelledInput"
