@@ -10,8 +10,7 @@ extension AudioServer {
     public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
         let callBefore = device.system.call
         let outcome = try device.apply(event)
-        record(TraceKind(deviceVerb: event.scriptName).map { .device(DeviceEventRecord(kind: $0, fields: outcome.fields)) }
-               ?? .unlisted(TraceEvent(time: now, kind: "device.\(event.scriptName)", fields: outcome.fields)))
+        record(TraceFact(deviceVerb: event.scriptName, fields: outcome.fields, at: now))
         for (delay, followUp) in outcome.followUps {
             _ = try? scheduler.schedule(serverEvent(followUp), after: delay)
         }

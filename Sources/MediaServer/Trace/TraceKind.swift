@@ -105,12 +105,15 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
 
     // A run played through JACK.
     case jackSummary = "jack.summary", jackXrun = "jack.xrun", jackFailed = "jack.failed"
-    case jackInputUnheard = "jack.input.unheard", jackMIDIUnbridged = "jack.midi.unbridged"
+    case jackInputUnheard = "jack.input.unheard", jackMIDIUnbridged = "jack.midi.unbridged", jackResampling = "jack.resampling"
 }
 
 extension TraceKind {
     /// The kind a device event's line has (`device.<verb>`), nil for a verb not listed here.
     public init?(deviceVerb verb: String) { self.init(rawValue: "device." + verb) }
+
+    /// The kind of a Bluetooth LE radio's line (`ble.<event>`), nil for an event not listed here.
+    public init?(bluetoothEvent event: String) { self.init(rawValue: "ble." + event) }
 
     /// The verb of a `device.*` line (`attach`), nil for other kinds and for `device.refused`.
     public var deviceVerb: String? {

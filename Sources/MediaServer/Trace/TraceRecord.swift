@@ -88,6 +88,14 @@ public struct DeviceEventRecord: Hashable, Sendable {
     public var app: String? { if case let .string(name)? = fields["app"] { name } else { nil } }
 }
 
+extension TraceFact {
+    /// A device event's line: `.device` for a listed verb, the whole line (`device.<verb>`) for another.
+    public init(deviceVerb verb: String, fields: [String: TraceValue], at time: HostTime) {
+        self = TraceKind(deviceVerb: verb).map { .device(DeviceEventRecord(kind: $0, fields: fields)) }
+            ?? .unlisted(TraceEvent(time: time, kind: "device." + verb, fields: fields))
+    }
+}
+
 /// An `api.*` line: the call, its app, its arguments as traced, and what it returned.
 public struct APICallRecord: Hashable, Sendable {
     public enum Result: Hashable, Sendable {
@@ -136,4 +144,7 @@ public struct AppEventRecord: Hashable, Sendable {
         self.what = what
         self.details = details
     }
+
+    /// The `kind` of a model's line: `app.<model>.<what>`.
+    public static func kindName(model: String, what: String) -> String { "app.\(model).\(what)" }
 }
