@@ -162,7 +162,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
             possible = server.airPlay.receiver(speaker.uid)?.canFlush(fromFrame: frame, at: now) ?? true
         }
         if possible { flushPending(from: frame, now: now) }
-        server.recordObservation("airplay.flush", ["from": .string(String(format: "%.3f", time.seconds)), "succeeded": .bool(possible)])
+        server.recordObservation(.airplayFlush, ["from": .string(String(format: "%.3f", time.seconds)), "succeeded": .bool(possible)])
         queue.async("renderer.flush") { completionHandler(possible) }
     }
 
@@ -217,7 +217,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     private func flushAutomatically() {
         let time = timebase.time
         flushPending(from: Self.frame(of: time), now: .zero)
-        server.recordObservation("airplay.flushed-automatically", ["reason": .string("rate")])
+        server.recordObservation(.airplayFlushedAutomatically, ["reason": .string("rate")])
         queue.async("renderer.flushed-automatically") { [self] in
             NotificationCenter.default.post(name: .AVSampleBufferAudioRendererWasFlushedAutomatically, object: self,
                                             userInfo: [AVSampleBufferAudioRendererFlushTimeKey: NSValue(time: time)])
@@ -265,7 +265,7 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
         pending.removeAll()
         conversion = nil
         enqueuedEnd = nil
-        server.recordObservation("airplay.flushed-automatically", ["reason": .string("route")])
+        server.recordObservation(.airplayFlushedAutomatically, ["reason": .string("route")])
         // The network tick is the system's code: the app's observers run in the app's context.
         AppContext.run(as: queue.binding) {
             NotificationCenter.default.post(name: .AVSampleBufferAudioRendererWasFlushedAutomatically, object: self,

@@ -90,7 +90,7 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     public func addRenderer(_ renderer: AVQueuedSampleBufferRendering) {
         guard !renderers.contains(where: { $0 === renderer }) else { return }
         if renderer is AVSampleBufferAudioRenderer, !audioRenderers.isEmpty, isLongForm {
-            queue.binding.server.recordObservation("airplay.renderer.refused", ["reason": .string("one audio renderer with long-form audio")])
+            queue.binding.server.recordObservation(.airplayRendererRefused, ["reason": .string("one audio renderer with long-form audio")])
             return
         }
         renderers.append(renderer)

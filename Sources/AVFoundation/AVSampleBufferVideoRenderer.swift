@@ -83,7 +83,7 @@ public class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRenderin
     func flushAndRemoveImage() {
         flush()
         displayedTime = .invalid
-        queue.binding.server.recordObservation("video.cleared", [:])
+        queue.binding.server.recordObservation(.videoCleared, [:])
     }
 
     // MARK: The synchronizer
@@ -124,10 +124,10 @@ public class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRenderin
         guard due > 0 else { scheduleDisplay(); return }
         let server = queue.binding.server
         for late in frames.prefix(due - 1) {
-            server.recordObservation("video.dropped", ["ptsUs": .integer(Self.microseconds(late.outputPresentationTimeStamp))])
+            server.recordObservation(.videoDropped, ["ptsUs": .integer(Self.microseconds(late.outputPresentationTimeStamp))])
         }
         displayedTime = frames[due - 1].outputPresentationTimeStamp
-        server.recordObservation("video.displayed", ["ptsUs": .integer(Self.microseconds(displayedTime))])
+        server.recordObservation(.videoDisplayed, ["ptsUs": .integer(Self.microseconds(displayedTime))])
         frames.removeFirst(due)
         scheduleDisplay()
         offerMore()

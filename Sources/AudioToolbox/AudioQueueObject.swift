@@ -326,7 +326,7 @@ final class AudioQueueObject {
         guard !isTornDown else { return }
         isTornDown = true
         codec = .none
-        binding?.server.recordObservation("audioQueue.tornDown", ["queue": .string(name)])
+        binding?.server.recordObservation(.audioQueueTornDown, ["queue": .string(name)])
         stopOutput()
         if runState != .stopped {
             runState = .stopped

@@ -36,7 +36,7 @@ enum BLEMIDIChecks {
             p.expect(bench.inApp { app.sendNoteOn(0x40, velocity: 0x7F, to: "BLE Keys") }, equals: noErr, "the app sends to the keyboard")
             bench.run(until: .seconds(2))
             p.expect(app.received.map(\.bytes), equals: [[0x90, 0x3C, 0x64]], "the app received the keyboard's note")
-            p.expect(bench.lines("ble.peer-received").map { $0.fields["bytes"] }, equals: [.string("90 40 7F")], "the keyboard received the app's note")
+            p.expect(bench.lines(.blePeerReceived).map { $0.fields["bytes"] }, equals: [.string("90 40 7F")], "the keyboard received the app's note")
 
             let mac = try MIDIBench(platform: p.platform, profile: try DeviceProfile.load("mac"))
             let macApp = try pairedKeyboard(mac)
@@ -89,13 +89,13 @@ enum BLEMIDIChecks {
             try bench.at(.milliseconds(2_500)) { try bench.radio.powerOn("BLE Keys") }
             bench.run(until: .seconds(4))
             p.expect(bench.radio.link(to: "BLE Keys") == nil, "no link 1.5 s after the keyboard came back")
-            p.expect(bench.lines("ble.reconnecting").isEmpty, "the system did not reconnect it")
+            p.expect(bench.lines(.bleReconnecting).isEmpty, "the system did not reconnect it")
             p.expect(bench.inApp { MIDIGetNumberOfSources() }, equals: 0, "its source left the list (device offline)")
             p.expect(fails(with: .notConnected("BLE Keys")) { () throws(BLERadioError) in try bench.radio.send(fromPeer: "BLE Keys", [0x90, 0x40, 0x64]) }, "nothing can flow")
             try bench.radio.connect(peripheral: "BLE Keys")
             bench.run(until: .seconds(5))
             p.expect(bench.radio.link(to: "BLE Keys")?.state, equals: .ready, "ready once the user connects")
-            p.expect(bench.lines("ble.pairing-requested").count, equals: 1, "pairing was asked once, at the first connection")
+            p.expect(bench.lines(.blePairingRequested).count, equals: 1, "pairing was asked once, at the first connection")
             try bench.radio.send(fromPeer: "BLE Keys", [0x90, 0x40, 0x64])
             bench.run(until: .seconds(6))
             p.expect(app.received.last?.bytes, equals: [0x90, 0x40, 0x64], "the keyboard plays the app again")
@@ -110,7 +110,7 @@ enum BLEMIDIChecks {
             p.expect(bench.inApp { app.sendNoteOn(0x40, velocity: 0x7F, to: "BLE Keys") }, equals: noErr, "MIDISend to the keyboard")
             bench.run(until: .seconds(2))
             p.expect(app.received.map(\.bytes), equals: [[0x90, 0x3C, 0x64]], "from the keyboard")
-            p.expect(bench.lines("ble.peer-received").map { $0.fields["bytes"] }, equals: [.string("90 40 7F")], "to the keyboard")
+            p.expect(bench.lines(.blePeerReceived).map { $0.fields["bytes"] }, equals: [.string("90 40 7F")], "to the keyboard")
         },
     ] }
 
@@ -130,7 +130,7 @@ extension BLEMIDIChecks {
             p.expect(fails(with: .deviceNotAdvertising) { () throws(BLERadioError) in try device.radio.acceptConnection(fromCentral: "Mac") },
                      "a central cannot connect before the device advertises")
             try device.radio.advertiseDevice(as: "iPhone MIDI")
-            p.expect(device.lines("ble.advertising").first?.fields["service"], equals: .string("03B80E5A-EDE8-4B33-A751-6CE34EC4C700"), "the advertised service")
+            p.expect(device.lines(.bleAdvertising).first?.fields["service"], equals: .string("03B80E5A-EDE8-4B33-A751-6CE34EC4C700"), "the advertised service")
             try device.radio.acceptConnection(fromCentral: "Mac")
             p.expect(device.radio.link(to: "Mac")?.localRole, equals: .peripheral, "the device's role")
             p.expect(fails(with: .wrongRole("Mac", is: .central)) { () throws(BLERadioError) in try device.radio.advertise(peripheral: "Mac") },
@@ -138,7 +138,7 @@ extension BLEMIDIChecks {
             try device.at(.milliseconds(100)) { try device.radio.answerPairing("Mac", accept: true) }
             device.run(until: .seconds(1))
             p.expect(device.inApp { MIDIGetNumberOfSources() }, equals: 1, "the central is a MIDI source")
-            p.expect(device.lines("ble.ready").first?.fields["characteristic"], equals: .string("7772E5DB-3868-4112-A1A9-F2669D106BF3"), "the I/O characteristic")
+            p.expect(device.lines(.bleReady).first?.fields["characteristic"], equals: .string("7772E5DB-3868-4112-A1A9-F2669D106BF3"), "the I/O characteristic")
         },
         BuiltInCheck(["MIDI-BLE-CHARACTERISTIC"], "the I/O characteristic is read, write without response and notify; the central's read is answered empty; a keyboard's MIDI comes as notifications and the device's goes as writes, and the other way round when the device is the peripheral") { p in
             p.expect(BLEMIDIService.characteristicProperties.rawValue, equals: 0x02 | 0x04 | 0x10, "properties (read, writeWithoutResponse, notify)")
@@ -172,7 +172,7 @@ extension BLEMIDIChecks {
             try device.pairKeyboard(interval: .microseconds(11_250))
             device.run(until: .seconds(1))
             p.expect(device.radio.link(to: "BLE Keys")?.interval, equals: .microseconds(11_250), "the link's interval")
-            p.expect(device.lines("ble.connected").first?.fields["intervalUs"], equals: .int(11_250), "the traced interval")
+            p.expect(device.lines(.bleConnected).first?.fields["intervalUs"], equals: .int(11_250), "the traced interval")
         },
         BuiltInCheck(["MIDI-BLE-PACKET-SIZE"], "link packets are ATT_MTU − 3 bytes: 20 by default, 182 after an MTU exchange at 185, capped by the device") { p in
             p.expect(BLELinkSettings().payloadSize(peerATTMTU: 23), equals: 20, "ATT MTU 23")
@@ -182,7 +182,7 @@ extension BLEMIDIChecks {
             try device.pairKeyboard(attMTU: 185)
             device.run(until: .seconds(1))
             p.expect(device.radio.link(to: "BLE Keys")?.payloadSize, equals: 182, "the link's payload")
-            p.expect(device.lines("ble.ready").first?.fields["attMTU"], equals: .int(185), "the traced ATT MTU")
+            p.expect(device.lines(.bleReady).first?.fields["attMTU"], equals: .int(185), "the traced ATT MTU")
         },
         BuiltInCheck(["MIDI-BLE-BANDWIDTH"], "a burst larger than one connection event spreads over later events in order; a DIN-rate stream (3125 bytes/s) keeps its latency bounded") { p in
             let device = try MIDIBench(seed: 4, platform: p.platform)

@@ -43,7 +43,7 @@ enum CoreMIDIChecks {
                     p.expect(bench.inApp { app.sendNoteOn(0x40, velocity: 0x7F, to: name) }, equals: noErr, "\(profile): MIDISend to \(name)")
                 }
                 bench.run(until: .milliseconds(30))
-                p.expect(bench.lines("midi.wire-received").map { $0.fields["device"] },
+                p.expect(bench.lines(.midiWireReceived).map { $0.fields["device"] },
                          equals: [.string("USB Keys"), .string("Network Session 1"), .string("DIN Synth")], "\(profile): devices that received the app's note")
             }
         },
@@ -80,7 +80,7 @@ enum CoreMIDIChecks {
             p.expect(bench.inApp { app.sendNoteOn(0x40, velocity: 0x7F, to: "Network Session 1") }, equals: noErr, "to the network session")
             p.expect(bench.inApp { app.sendNoteOn(0x26, velocity: 0x7F, to: "Drums In") }, equals: noErr, "to the other app")
             bench.run(until: .milliseconds(30))
-            p.expect(bench.lines("midi.wire-received").map { $0.fields["bytes"] }, equals: [hex([0x90, 0x40, 0x7F])], "the network session received")
+            p.expect(bench.lines(.midiWireReceived).map { $0.fields["bytes"] }, equals: [hex([0x90, 0x40, 0x7F])], "the network session received")
             p.expect(drumsHeard, equals: [[0x90, 0x26, 0x7F]], "the other app's virtual destination received")
         },
         BuiltInCheck(["MIDI-BANDWIDTH-DIN"], "a DIN cable carries 3125 bytes a second: 3125 clock bytes sent at once arrive 320 µs apart, the last after exactly 1 s, and three-byte notes 960 µs apart; USB carries the same burst at once") { p in
@@ -127,7 +127,7 @@ enum CoreMIDIChecks {
                 p.expect(MIDISend(app.outputPort, MIDIGetDestination(0), &list), equals: noErr, "MIDISend of one packet")
             }
             bench.run(until: .milliseconds(40))
-            let received = bench.lines("midi.wire-received")
+            let received = bench.lines(.midiWireReceived)
             p.expect(received.map { $0.fields["bytes"] }, equals: messages.map(hex), "the synth's messages")
             var sent = 0
             let expected = messages.map { message -> Int64 in
@@ -153,7 +153,7 @@ enum CoreMIDIChecks {
             p.expect(MIDISend(app.outputPort, bench.midi.destinations(of: bench.midi.entities(of: din)[0])[0], &list), equals: noErr, "send at 4 s")
         }
         bench.run(until: .seconds(5))
-        let received = bench.lines("midi.wire-received")
+        let received = bench.lines(.midiWireReceived)
         p.expect(received.map { $0.fields["bytes"] }, equals: [hex([0x90, 0x40, 0x7F]), hex([0x90, 0x43, 0x7F]), hex([0x90, 0x3C, 0x64]), hex([0x90, 0x40, 0x64])],
                  "what the devices received")
         p.expect(received.map(\.time.nanoseconds), equals: [1_000_000_000, 3_000_000_000, 4_000_960_000, 4_001_920_000],

@@ -47,7 +47,8 @@ final class MIDIBench {
         try at(.milliseconds(500)) { try self.radio.answerPairing(name, accept: true) }
     }
 
-    func lines(_ kind: String) -> [TraceEvent] { server.trace.events.filter { $0.kind == kind } }
+    /// The lines of one kind (`.midiWireReceived`), as written.
+    func lines(_ kind: TraceKind) -> [TraceEvent] { server.trace.events.filter { TraceKind(rawValue: $0.kind) == kind } }
 }
 
 /// An app's input port on the first source: each message it received, with its timestamp and

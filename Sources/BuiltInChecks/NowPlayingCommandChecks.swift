@@ -66,7 +66,7 @@ enum NowPlayingCommandChecks {
         p.expect(log.entries, equals: ["like negative=false", "dislike negative=true", "bookmark negative=false", "rating 4.0", "repeat 2",
                                        "shuffle 1", "seek forward 0", "seek forward 1", "seek backward 0", "language Français setting 2"],
                  "what the handlers received")
-        let statuses = device.events("remote.command").map { $0.fields["status"] }
+        let statuses = device.events(.remoteCommand).map { $0.fields["status"] }
         p.expect(statuses, equals: [0, 0, 0, 0, nil, 0, 0, 0, 0, 0, 0, nil].map { $0.map { TraceValue.integer($0) } ?? .null },
                  "statuses (rating 9 is out of range, sub-de was never published)")
     }
@@ -113,7 +113,7 @@ enum NowPlayingCommandChecks {
             ]
         }
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let line = device.events("nowplaying.info").last
+        let line = device.events(.nowPlayingInfo).last
         p.expect(line?.fields["mediaType"], equals: .string("audio"), "the media type")
         p.expect(line?.fields["chapter"], equals: .string("3/12"), "the chapter (number 2 counts from 0)")
         p.expect(line?.fields["artwork"], equals: .string("600x600"), "the artwork's pixels")

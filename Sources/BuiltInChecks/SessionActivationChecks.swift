@@ -85,7 +85,7 @@ enum SessionActivationChecks {
             p.expect(device.setActiveError("Quiet", false) == nil, "an app that never started I/O deactivates without error")
         },
         BuiltInCheck(["SESSION-ACTIVATE-DETERMINISTIC-ORDER"], "an alarm tells three apps in the same order, whatever order they launched in") { p in
-            func alarmOrder(_ apps: [String]) throws -> [String] {
+            func alarmOrder(_ apps: [String]) throws -> [TraceRecord] {
                 let device = try p.device()
                 let configurations: [String: (AVAudioSession.Category, AVAudioSession.Mode, AVAudioSession.CategoryOptions)] = [
                     "Podcast": (.playback, .spokenAudio, []), "Game": (.ambient, .default, []), "Music": (.playback, .default, .mixWithOthers),
@@ -100,19 +100,21 @@ enum SessionActivationChecks {
                 let before = device.trace.events.count
                 try device.perform(.alarm)
                 try device.perform(.dismissAlarm)
-                return device.trace.events.dropFirst(before).filter { event in
-                    switch TraceRecord(decoding: event).fact {
+                return device.trace.records.dropFirst(before).filter { record in
+                    switch record.fact {
                     case .activated, .deactivated, .ducked, .silenced, .nowPlaying, .notification: true
                     case let .other(kind, _): kind.isNotification
                     default: false
                     }
-                }.map { "\($0.kind) \($0.fields["app"].map { "\($0)" } ?? "")" }
+                }
             }
+            /// Who was told what, in order (`session.deactivated Game`).
+            func told(_ records: [TraceRecord]) -> [String] { records.map { "\($0.fact.kindName) \($0.app ?? "")" } }
             let sorted = try alarmOrder(["Game", "Music", "Podcast"])
-            p.expect(try alarmOrder(["Podcast", "Music", "Game"]), equals: sorted, "what the apps are told, launched in reverse order")
-            p.expect(sorted.count >= 6, "each app is deactivated and told (got \(sorted))")
-            p.expect(sorted.first?.hasPrefix("session.deactivated") == true && sorted.first?.contains("Game") == true,
-                     "Game, first by name, is deactivated first (got \(sorted.first ?? "nothing"))")
+            p.expect(told(try alarmOrder(["Podcast", "Music", "Game"])), equals: told(sorted), "what the apps are told, launched in reverse order")
+            p.expect(sorted.count >= 6, "each app is deactivated and told (got \(told(sorted)))")
+            p.expect(sorted.first?.fact == .deactivated(app: "Game"),
+                     "Game, first by name, is deactivated first (got \(told(sorted).first ?? "nothing"))")
         },
         BuiltInCheck(["SESSION-ACTIVATE-DUCK-OTHERS"], "a ducking session ducks Music for as long as it is active, silent or not, and un-ducks it on deactivation") { p in
             let device = try p.device()

@@ -41,10 +41,7 @@ extension Invariant {
 
     /// Session calls a scenario step makes for an app: the scenario's doing, not the app's (a rule
     /// that points at such a call's own `api.` line is not judging the app).
-    static let sessionVerbs: Set<String> = [
-        "set-category", "set-mode", "activate", "deactivate", "set-preferred-input", "override-output",
-        "set-preferred-sample-rate", "set-preferred-io-buffer-duration", "request-permission", "answer-permission",
-    ]
+    static let sessionVerbs = Set(SessionVerb.allCases.map(\.rawValue))
 
     /// The conformance report's app rules (`AppRules.all`), the same code, over the run's trace at
     /// its end — leaving out what the scenario, not the app, did.
@@ -55,9 +52,9 @@ extension Invariant {
             let exempt = exemptModels[rule.id] ?? []
             return rule.violations(in: c.appTrace).filter { violation in
                 c.appsUnderTest.contains(violation.app) && !exempt.contains(model(of: violation.app, in: c) ?? "")
-                    && !(c.events[violation.index].kind.hasPrefix("api.") && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
+                    && !(c.records[violation.index].kind?.apiCall != nil && sessionVerbs.contains(stepVerb(before: violation.index, in: c) ?? ""))
                     && !(scenarioConfiguredRules.contains(rule.id) && scenarioMadeADucker(before: violation.index, in: c))
-            }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.events[$0.index].time.nanoseconds)))" }
+            }.map { "\($0.app) \($0.message) (at t=\(HostDuration(nanoseconds: c.time($0.index).nanoseconds)))" }
         }
     }
 
@@ -70,28 +67,33 @@ extension Invariant {
 
     static func scenarioMadeADucker(before index: Int, in c: Checkpoint) -> Bool {
         (0..<index).contains { i in
-            c.events[i].kind == "api.setCategory" && c.strings(i, "options").contains("duckOthers")
-                && stepVerb(before: i, in: c) == "set-category"
+            guard case let .api(call) = c.records[i].fact, call.call == .apiSetCategory else { return false }
+            return call.names("options").contains("duckOthers") && stepVerb(before: i, in: c) == "set-category"
         }
     }
 
     /// Whether `app`'s category as of line `index` was set by a scenario step, not by the app.
     static func configuredByScenario(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
-        guard let set = (0..<index).last(where: { c.app($0) == app && c.events[$0].kind == "api.setCategory" }) else { return false }
+        guard let set = (0..<index).last(where: { isCall(.apiSetCategory, by: app, at: $0, in: c) }) else { return false }
         return stepVerb(before: set, in: c) == "set-category"
+    }
+
+    /// Whether line `index` is `app`'s session call `call` (`api.setCategory`), whatever it returned.
+    static func isCall(_ call: TraceKind, by app: String, at index: Int, in c: Checkpoint) -> Bool {
+        if case let .api(record) = c.records[index].fact { record.call == call && record.app == app } else { false }
     }
 
     /// A reference app's model, from its own `app.<model>.<event>` lines.
     static func model(of app: String, in c: Checkpoint) -> String? {
-        c.events.indices.first { c.app($0) == app && c.events[$0].kind.hasPrefix("app.") && c.events[$0].kind != "app.registered" }
-            .map { String(c.events[$0].kind.split(separator: ".")[1]) }
+        c.records.lazy.compactMap { record -> String? in
+            if case let .app(event) = record.fact, event.app == app { event.model } else { nil }
+        }.first
     }
 
     /// The `do:` of the last step at or before line `index`, if it ran at the same time.
     static func stepVerb(before index: Int, in c: Checkpoint) -> String? {
-        guard let step = (0...index).last(where: { c.events[$0].kind == "scenario.step" }),
-              c.events[step].time == c.events[index].time else { return nil }
-        return c.string(step, "do")
+        guard let step = (0...index).last(where: { c.isStep($0) }), c.time(step) == c.time(index) else { return nil }
+        return c.stepVerb(at: step)
     }
 
     /// SESSION-INTERRUPT-PLAYERS-PAUSE: a playing app that hears "began" stops (its players were
@@ -102,9 +104,9 @@ extension Invariant {
         description: "a playing app stops when its interruption begins"
     ) { c in
         var found: [String] = []
-        for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "began" {
-            guard let app = c.app(i), c.appsUnderTest.contains(app), isPlaying(app, before: i, in: c) else { continue }
-            let stopped = c.stepLines(around: i).contains { j in j > i && c.app(j) == app && isAppEvent(c, j, "stopped") }
+        for i in c.fresh {
+            guard let app = c.interruption(.began, at: i), c.appsUnderTest.contains(app), isPlaying(app, before: i, in: c) else { continue }
+            let stopped = c.stepLines(around: i).contains { j in j > i && isAppEvent(c, j, "stopped", of: app) }
             if !stopped { found.append("\(app) kept playing (in its own eyes) through an interruption") }
         }
         return found
@@ -120,13 +122,13 @@ extension Invariant {
         description: "a media app does not interrupt other audio by activating its session at launch"
     ) { c in
         c.fresh.filter { i in
-            guard c.events[i].kind == "session.activated", let app = c.app(i), c.appsUnderTest.contains(app),
+            guard case let .activated(app) = c.records[i].fact, c.appsUnderTest.contains(app),
                   !(exemptModels["activated-at-launch"] ?? []).contains(model(of: app, in: c) ?? "") else { return false }
             let before = c.sameTime(before: i)
-            guard let launch = before.last(where: { c.events[$0].kind == "device.launch" && c.app($0) == app }),
-                  !before.contains(where: { $0 > launch && c.events[$0].kind == "scenario.step" }) else { return false }
+            guard let launch = before.last(where: { c.records[$0].kind == .deviceLaunch && c.app($0) == app }),
+                  !before.contains(where: { $0 > launch && c.isStep($0) }) else { return false }
             return c.stepLines(around: i).contains { j in
-                j > launch && c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
+                j > launch && c.interruption(.began, at: j).map { $0 != app } == true
             }
         }.map { "\(c.app($0) ?? "?") activated its session at launch and interrupted other audio" }
     }
@@ -143,7 +145,7 @@ extension Invariant {
     ) { c in
         c.apps.filter { app in
             c.appsUnderTest.contains(app.name) && c.policy.lifecycle(of: app) == .foreground && c.policy.isActive(app)
-                && c.policy.secondaryAudioShouldBeSilencedHint(for: app) && isPlaying(app.name, before: c.events.count, in: c)
+                && c.policy.secondaryAudioShouldBeSilencedHint(for: app) && isPlaying(app.name, before: c.records.count, in: c)
                 && playsSoundtrack(app.name, in: c)
         }.map { "\($0.name) plays its soundtrack in the foreground over other apps' primary audio (the hint is on)" }
     }
@@ -151,13 +153,14 @@ extension Invariant {
     /// Whether `app` is a game whose soundtrack is audible, from its own lines since its last
     /// launch (a game starts unmuted; `soundtrack-muted` and `-unmuted` switch it).
     private static func playsSoundtrack(_ app: String, in c: Checkpoint) -> Bool {
-        let launch = c.events.indices.last { c.app($0) == app && c.events[$0].kind == "device.launch" } ?? 0
+        let launch = c.records.indices.last { c.records[$0].kind == .deviceLaunch && c.app($0) == app } ?? 0
         var isGame = false
         var muted = false
-        for i in launch..<c.events.count where c.app(i) == app {
-            if c.events[i].kind.hasPrefix("app.game.") { isGame = true }
-            if isAppEvent(c, i, "soundtrack-muted") { muted = true }
-            if isAppEvent(c, i, "soundtrack-unmuted") { muted = false }
+        for i in launch..<c.records.count {
+            guard let event = c.appEvent(i), event.app == app else { continue }
+            if event.model == "game" { isGame = true }
+            if event.what == "soundtrack-muted" { muted = true }
+            if event.what == "soundtrack-unmuted" { muted = false }
         }
         return isGame && !muted
     }
@@ -177,10 +180,10 @@ extension Invariant {
         return c.apps.filter { app in
             guard c.appsUnderTest.contains(app.name), c.policy.isActive(app), c.policy.configuration(of: app).ducksOthers,
                   ducked.contains(where: { $0 != app }),
-                  let stop = c.events.indices.last(where: { c.app($0) == app.name && (isAppEvent(c, $0, "stopped") || isAppEvent(c, $0, "started")) }),
-                  isAppEvent(c, stop, "stopped") else { return false }
-            if configuredByScenario(app.name, before: c.events.count, in: c) { return false }
-            return !c.events.indices.contains { $0 > stop && c.app($0) == app.name && c.events[$0].kind == "session.activated" }
+                  let stop = c.records.indices.last(where: { isAppEvent(c, $0, "stopped", of: app.name) || isAppEvent(c, $0, "started", of: app.name) }),
+                  isAppEvent(c, stop, "stopped", of: app.name) else { return false }
+            if configuredByScenario(app.name, before: c.records.count, in: c) { return false }
+            return !c.records.indices.contains { $0 > stop && c.records[$0].fact == .activated(app: app.name) }
         }.map { "\($0.name) stopped its audio but stayed active, keeping other audio ducked" }
     }
 
@@ -199,9 +202,9 @@ extension Invariant {
         let systemReasons: Set<String> = ["interruption-began", "media-services-reset", "old-device-unavailable"]
         var found: [String] = []
         for app in c.apps.map(\.name) where c.appsUnderTest.contains(app) && c.policy.isActive(AppID(app)) {
-            guard let stop = c.events.indices.last(where: { c.app($0) == app && isAppEvent(c, $0, "stopped") }),
-                  !systemReasons.contains(c.string(stop, "reason") ?? ""), stepVerb(before: stop, in: c) != "pause",
-                  !c.events.indices.contains(where: { $0 > stop && c.app($0) == app && isAppEvent(c, $0, "started") }),
+            guard let stop = c.records.indices.last(where: { isAppEvent(c, $0, "stopped", of: app) }),
+                  !systemReasons.contains(c.appEvent(stop)?.details["reason"] ?? ""), stepVerb(before: stop, in: c) != "pause",
+                  !c.records.indices.contains(where: { $0 > stop && isAppEvent(c, $0, "started", of: app) }),
                   !activatedByScenario(app, in: c), !configuredByScenario(app, before: stop, in: c),
                   interruptedSomeone(app, in: c) else { continue }
             found.append("\(app) stopped but kept its session active, so the app it interrupted cannot resume")
@@ -212,7 +215,7 @@ extension Invariant {
     /// Whether the session is active now because a scenario step (`activate`, `set-category` …)
     /// made it so: the scenario's doing, not the app's.
     private static func activatedByScenario(_ app: String, in c: Checkpoint) -> Bool {
-        guard let last = c.events.indices.last(where: { c.app($0) == app && c.events[$0].kind == "session.activated" }) else { return false }
+        guard let last = c.records.indices.last(where: { c.records[$0].fact == .activated(app: app) }) else { return false }
         return sessionVerbs.contains(stepVerb(before: last, in: c) ?? "")
     }
 
@@ -220,26 +223,31 @@ extension Invariant {
     /// same step, when that step is not a system interruption or a crash.
     private static func interruptedSomeone(_ app: String, in c: Checkpoint) -> Bool {
         let systemSteps: Set<String> = ["incoming-call", "alarm", "siri", "media-server-crash"]
-        return c.events.indices.contains { i in
-            guard c.events[i].kind == "session.activated", c.app(i) == app else { return false }
+        return c.records.indices.contains { i in
+            guard c.records[i].fact == .activated(app: app) else { return false }
             let step = c.stepLines(around: i)
-            guard !systemSteps.contains(c.string(step.lowerBound, "do") ?? "") else { return false }
-            return step.contains { j in
-                c.events[j].kind == "notify.interruption" && c.string(j, "type") == "began" && c.app(j) != app
-            }
+            guard !systemSteps.contains(c.stepVerb(at: step.lowerBound) ?? "") else { return false }
+            return step.contains { j in c.interruption(.began, at: j).map { $0 != app } == true }
         }
     }
 
-    static func isAppEvent(_ c: Checkpoint, _ index: Int, _ what: String) -> Bool {
-        let kind = c.events[index].kind
-        return kind.hasPrefix("app.") && kind.hasSuffix("." + what) && kind.split(separator: ".").count == 3
+    /// Whether `app`'s model logged `what` (`started`, `stopped`) at line `index`.
+    static func isAppEvent(_ c: Checkpoint, _ index: Int, _ what: String, of app: String) -> Bool {
+        guard let event = c.appEvent(index) else { return false }
+        return event.what == what && event.app == app
     }
 
     /// From the app's own started/stopped lines; a launch or termination starts it over, stopped.
     static func isPlaying(_ app: String, before index: Int, in c: Checkpoint) -> Bool {
-        guard let last = (0..<index).last(where: { c.app($0) == app && (isAppEvent(c, $0, "started") || isAppEvent(c, $0, "stopped")
-            || ["device.launch", "device.terminate"].contains(c.events[$0].kind)) })
-        else { return false }
-        return isAppEvent(c, last, "started")
+        for i in stride(from: index - 1, through: 0, by: -1) {
+            switch c.records[i].fact {
+            case let .app(event) where event.app == app && (event.what == "started" || event.what == "stopped"):
+                return event.what == "started"
+            case let .device(event) where event.app == app && (event.kind == .deviceLaunch || event.kind == .deviceTerminate):
+                return false
+            default: continue
+            }
+        }
+        return false
     }
 }

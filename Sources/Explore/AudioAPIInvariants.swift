@@ -29,9 +29,9 @@ extension Invariant {
     /// Apps under test that logged, since the last checkpoint, an `error` for `call` with `code`.
     private static func failedCalls(_ call: String, code: String, in c: Checkpoint) -> [String] {
         c.fresh.compactMap { i in
-            guard isAppEvent(c, i, "error"), c.string(i, "call") == call, c.string(i, "code") == code,
-                  let app = c.app(i), c.appsUnderTest.contains(app) else { return nil }
-            return app
+            guard let event = c.appEvent(i), event.what == "error", event.details["call"] == call, event.details["code"] == code,
+                  c.appsUnderTest.contains(event.app) else { return nil }
+            return event.app
         }
     }
 }

@@ -29,15 +29,13 @@ extension Invariant {
               c.policy.configuration(of: app).category == .playAndRecord, chatModes.contains(c.policy.configuration(of: app).mode),
               c.server.recordPermission(of: app) == .granted,
               c.policy.route.outputs.contains(where: { $0.portType == .builtInSpeaker }),
-              !c.events.contains(where: { $0.kind == "scenario.step" && $0.fields["do"] == .string("input-tone") }),
+              !c.records.indices.contains(where: { c.stepVerb(at: $0) == "input-tone" }),
               let sink = c.server.inputSink(app: app)
         else { return [] }
-        let moved = c.fresh.contains { i in
-            c.events[i].time > c.previousTime && ["mediaserver.", "route.", "hardware.", "session."].contains { c.events[i].kind.hasPrefix($0) }
-        }
-        guard !moved, let started = c.events.indices.last(where: { c.app($0) == app.name && c.events[$0].kind == "audio.client.added" })
+        guard !soundMoved(in: c),
+              let started = c.records.indices.last(where: { c.records[$0].kind == .audioClientAdded && c.app($0) == app.name })
         else { return [] }
-        let start = HostTime(nanoseconds: max(c.previousTime.nanoseconds + 60_000_000, c.events[started].time.nanoseconds + 1_000_000_000))
+        let start = HostTime(nanoseconds: max(c.previousTime.nanoseconds + 60_000_000, c.time(started).nanoseconds + 1_000_000_000))
         guard c.server.now.nanoseconds - start.nanoseconds >= 200_000_000,
               let rms = sink.level(channel: 1, from: start, to: c.server.now)?.rmsDBFS, rms > echoCeilingDBFS
         else { return [] }

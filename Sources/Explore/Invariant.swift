@@ -28,12 +28,14 @@ public struct Invariant: Sendable {
     }
 }
 
-/// What a check sees: the live server between steps, the trace lines since the last checkpoint,
-/// and what earlier checkpoints recorded.
+/// What a check sees: the live server between steps, the trace so far as typed records (each line
+/// decoded once, when it first reaches a checkpoint), which of them are new since the last
+/// checkpoint, and what earlier checkpoints recorded. Checks match on the records' facts
+/// (`.notification(app, .interruption(.began, …))`), never on a line's `kind` text.
 public struct Checkpoint {
     public let server: AudioServer
-    /// Every trace line so far; `fresh` are the ones since the previous checkpoint.
-    public let events: [TraceEvent]
+    /// Every trace line so far as a record; `fresh` are the ones since the previous checkpoint.
+    public let records: [TraceRecord]
     public let fresh: Range<Int>
     public let stepsDone: Int
     public let isEnd: Bool
@@ -41,48 +43,60 @@ public struct Checkpoint {
     public internal(set) var appsUnderTest: Set<String>
     /// When the steps this checkpoint follows ran (the previous checkpoint's time).
     public let previousTime: HostTime
-    /// The trace decoded once for all the checks at this checkpoint (`appTrace`).
+    /// The report rules' view of the records (`appTrace`), made once for all the checks here.
     let decodedTrace = CheckpointTrace()
+
+    init(server: AudioServer, records: [TraceRecord], fresh: Range<Int>, stepsDone: Int, isEnd: Bool,
+                appsUnderTest: Set<String>, previousTime: HostTime) {
+        self.server = server
+        self.records = records
+        self.fresh = fresh
+        self.stepsDone = stepsDone
+        self.isEnd = isEnd
+        self.appsUnderTest = appsUnderTest
+        self.previousTime = previousTime
+    }
 
     var policy: MediaPolicy { server.policy }
     var apps: [AppID] { server.policy.registeredApps }
 
-    func app(_ index: Int) -> String? {
-        if case let .string(name)? = events[index].fields["app"] { return name }
-        return nil
+    func app(_ index: Int) -> String? { records[index].app }
+
+    func time(_ index: Int) -> HostTime { records[index].time }
+
+    /// The verb of the `scenario.step` line at `index`; nil when the line is not a step.
+    func stepVerb(at index: Int) -> String? {
+        if case let .step(_, verb, _) = records[index].fact { verb } else { nil }
     }
 
-    func string(_ index: Int, _ key: String) -> String? {
-        if case let .string(value)? = events[index].fields[key] { return value }
-        return nil
+    func isStep(_ index: Int) -> Bool {
+        if case .step = records[index].fact { true } else { false }
     }
 
-    func strings(_ index: Int, _ key: String) -> [String] {
-        guard case let .list(items)? = events[index].fields[key] else { return [] }
-        return items.compactMap { if case let .string(text) = $0 { text } else { nil } }
+    /// The app model's own line at `index` (`app.<model>.<what>`), when it is one.
+    func appEvent(_ index: Int) -> AppEventRecord? {
+        if case let .app(event) = records[index].fact { event } else { nil }
     }
 
-    func bool(_ index: Int, _ key: String) -> Bool? {
-        if case let .bool(value)? = events[index].fields[key] { return value }
-        return nil
+    /// The app an interruption of `type` was posted to at `index`, when the line is one.
+    func interruption(_ type: InterruptionType, at index: Int) -> String? {
+        if case let .notification(app, .interruption(posted, _, _)) = records[index].fact, posted == type { app } else { nil }
     }
 
     /// Lines at the same time as `index`, before it.
     func sameTime(before index: Int) -> [Int] {
         var start = index
-        while start > 0, events[start - 1].time == events[index].time { start -= 1 }
+        while start > 0, records[start - 1].time == records[index].time { start -= 1 }
         return Array(start..<index)
     }
 
     /// The lines of the step that line `index` belongs to: from its `scenario.step` line to the next one.
     func stepLines(around index: Int) -> Range<Int> {
-        let start = (0...index).last { events[$0].kind == "scenario.step" } ?? 0
-        let end = ((index + 1)..<events.count).first { events[$0].kind == "scenario.step" } ?? events.count
+        let start = (0...index).last { isStep($0) } ?? 0
+        let end = ((index + 1)..<records.count).first { isStep($0) } ?? records.count
         return start..<end
     }
 
     /// The `do:` of the steps this checkpoint follows.
-    var freshVerbs: [String] {
-        fresh.filter { events[$0].kind == "scenario.step" }.compactMap { string($0, "do") }
-    }
+    var freshVerbs: [String] { fresh.compactMap { stepVerb(at: $0) } }
 }

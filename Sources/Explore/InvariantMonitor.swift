@@ -23,6 +23,8 @@ final class InvariantMonitor: @unchecked Sendable {
     private(set) var failures: [InvariantFailure] = []
     /// How many checkpoints each invariant was checked at.
     private(set) var checks = 0
+    /// The run's trace as records, each line decoded once, at the first checkpoint that sees it.
+    private var trace = DecodedTrace()
     private var seen = 0
     private var previousTime = HostTime(nanoseconds: 0)
 
@@ -42,8 +44,8 @@ final class InvariantMonitor: @unchecked Sendable {
     }
 
     func observe(_ point: RunCheckpoint) {
-        let events = point.server.trace.events
-        let checkpoint = Checkpoint(server: point.server, events: events, fresh: seen..<events.count, stepsDone: point.stepsDone,
+        let records = trace.catchUp(with: point.server.trace.events)
+        let checkpoint = Checkpoint(server: point.server, records: records, fresh: seen..<records.count, stepsDone: point.stepsDone,
                                     isEnd: point.isEnd, appsUnderTest: appsUnderTest, previousTime: previousTime)
         checks += 1
         for invariant in invariants where invariant.kind == .platform || !appsUnderTest.isEmpty {
@@ -54,9 +56,13 @@ final class InvariantMonitor: @unchecked Sendable {
                                                  afterStep: point.stepsDone, message: message))
             }
         }
-        seen = events.count
+        seen = records.count
         previousTime = point.server.now
     }
+
+    /// The run's records as of its last checkpoint, at its end. Only the level summary
+    /// (`audio.levels`, the largest lines) comes after it, and no transition is counted from it.
+    var records: [TraceRecord] { trace.records }
 }
 
 /// What one run of a generated scenario showed.
@@ -99,12 +105,11 @@ public struct ScriptRunner: Sendable {
         let monitor = InvariantMonitor(invariants: invariants, appsUnderTest: appsUnderTest,
                                        exemptApps: InvariantMonitor.exemptApps(in: scenario, registry: registry))
         let runner = ScenarioRunner(registry: registry, checkpoint: { monitor.observe($0) })
-        let result: ScenarioResult
-        do { result = try runner.run(scenario) } catch {
+        do { _ = try runner.run(scenario) } catch {
             return ExploreRun(script: script, failures: [], steps: 0, transitions: [:], error: error.description)
         }
         return ExploreRun(script: script, failures: monitor.failures, steps: scenario.steps.count,
-                          transitions: TransitionCoverage.transitions(in: result.trace.events), error: nil)
+                          transitions: TransitionCoverage.transitions(in: monitor.records), error: nil)
     }
 }
 

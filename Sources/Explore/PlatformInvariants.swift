@@ -17,10 +17,16 @@ extension Invariant {
         description: "an interrupted session is inactive when \"began\" arrives and stays inactive while interrupted"
     ) { c in
         var found: [String] = []
-        for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "began" {
-            guard let app = c.app(i) else { continue }
-            let last = (0..<i).last { c.app($0) == app && ["session.activated", "session.deactivated"].contains(c.events[$0].kind) }
-            if let last, c.events[last].kind == "session.activated" {
+        for i in c.fresh {
+            guard let app = c.interruption(.began, at: i) else { continue }
+            let last = (0..<i).reversed().lazy.compactMap { j -> Bool? in
+                switch c.records[j].fact {
+                case let .activated(other) where other == app: true
+                case let .deactivated(other) where other == app: false
+                default: nil
+                }
+            }.first
+            if last == true {
                 found.append("\(app) heard \"began\" while its session was still active")
             }
         }
@@ -72,23 +78,25 @@ extension Invariant {
         requirements: ["SESSION-RESET-ZOMBIES", "SESSION-RESET-CLEARS-INTERRUPTIONS", "SESSION-RESET-RECONFIGURE"],
         description: "after a media-services reset every old object is a zombie: sessions start fresh, old voices are gone"
     ) { c in
-        guard let reset = c.fresh.last(where: { c.events[$0].kind == "mediaserver.reset" }) else { return [] }
+        guard let reset = c.fresh.last(where: { c.records[$0].kind == .mediaServerReset }) else { return [] }
         var found: [String] = []
-        let later = (reset + 1)..<c.events.count
-        for app in c.apps where !later.contains(where: { c.app($0) == app.name && c.events[$0].kind.hasPrefix("api.") }) {
+        let later = (reset + 1)..<c.records.count
+        for app in c.apps where !later.contains(where: { c.app($0) == app.name && c.records[$0].kind?.apiCall != nil }) {
             if c.policy.isActive(app) || c.policy.isInterrupted(app) || c.policy.configuration(of: app) != .default {
                 found.append("\(app.name)'s session survived the reset (active, interrupted or configured) before the app called again")
             }
         }
         var voices: [Int64] = []
         for i in 0..<reset {
-            guard case let .int(voice)? = c.events[i].fields["voice"] else { continue }
-            if c.events[i].kind == "audio.voice.added" { voices.append(voice) }
-            if c.events[i].kind == "audio.voice.removed" { voices.removeAll { $0 == voice } }
+            switch c.records[i].fact {
+            case let .other(.audioVoiceAdded, fields): if case let .int(voice)? = fields["voice"] { voices.append(voice) }
+            case let .other(.audioVoiceRemoved, fields): if case let .int(voice)? = fields["voice"] { voices.removeAll { $0 == voice } }
+            default: break
+            }
         }
         let removedAfter = Set(later.compactMap { i -> Int64? in
-            guard c.events[i].kind == "audio.voice.removed", case let .int(v)? = c.events[i].fields["voice"] else { return nil }
-            return v
+            guard case let .other(.audioVoiceRemoved, fields) = c.records[i].fact, case let .int(voice)? = fields["voice"] else { return nil }
+            return voice
         })
         for voice in voices where !removedAfter.contains(voice) {
             found.append("voice \(voice) from before the reset still plays after it")
@@ -106,15 +114,20 @@ extension Invariant {
     ) { c in
         let systemEnds: Set<String> = ["decline-call", "hang-up", "dismiss-alarm", "siri-end"]
         var found: [String] = []
-        for i in c.fresh where c.events[i].kind == "notify.interruption" && c.string(i, "type") == "ended"
-            && c.strings(i, "options").contains("shouldResume") {
+        for i in c.fresh {
+            guard case let .notification(app, .interruption(.ended, _, options?)) = c.records[i].fact,
+                  options.contains(.shouldResume) else { continue }
             // The deactivation's own api line is traced after the notifications it caused.
             let released = c.stepLines(around: i).contains { j in
-                (c.events[j].kind == "api.setActive" && c.bool(j, "active") == false
-                    && c.strings(j, "options").contains("notifyOthersOnDeactivation"))
-                    || (c.events[j].kind == "scenario.step" && systemEnds.contains(c.string(j, "do") ?? ""))
+                switch c.records[j].fact {
+                case let .api(call):
+                    call.call == .apiSetActive && call.arguments["active"] == .bool(false)
+                        && call.names("options").contains("notifyOthersOnDeactivation")
+                case let .step(_, verb, _): systemEnds.contains(verb)
+                default: false
+                }
             }
-            if !released { found.append("\(c.app(i) ?? "?") heard \"ended\" with shouldResume though nobody released it") }
+            if !released { found.append("\(app) heard \"ended\" with shouldResume though nobody released it") }
         }
         return found
     }
@@ -131,10 +144,7 @@ extension Invariant {
         let start = HostTime(nanoseconds: c.previousTime.nanoseconds + 60_000_000)
         let end = c.server.now
         guard end.nanoseconds - start.nanoseconds >= 20_000_000 else { return [] }
-        let moved = c.fresh.contains { i in
-            c.events[i].time > c.previousTime && ["mediaserver.", "route.", "hardware.", "session."].contains { c.events[i].kind.hasPrefix($0) }
-        }
-        guard !moved else { return [] }
+        guard !soundMoved(in: c) else { return [] }
         let audible = c.apps.filter { c.policy.isIORunning($0) && !c.policy.isSilenced($0) && !c.policy.isInterrupted($0) }
         let allowed = audible.isEmpty ? [] : c.policy.route.outputs.map(\.uid)
         // Apps' input taps (what each records) are sinks too, but no port: the microphone is not judged here.
@@ -163,5 +173,22 @@ extension Invariant {
         }
         guard !c.policy.route.outputs.contains(where: { $0.uid == newest.uid }) else { return [] }
         return ["\(newest.portName) arrived last but the route plays to \(c.policy.route.outputs.map(\.portName).joined(separator: ", "))"]
+    }
+
+    /// Whether a line of `kind` says the sound may have moved, so a stretch of port audio around it
+    /// is not judged: the server restarted, the route or hardware moved, or a session changed
+    /// (the `mediaserver.`, `route.`, `hardware.` and `session.` kinds).
+    static func movesTheSound(_ kind: TraceKind) -> Bool {
+        switch kind {
+        case .mediaServerReset, .routeChanged, .routeOverrideReverted, .routePicked, .hardwareChanged,
+             .sessionActivated, .sessionDeactivated, .sessionDucked, .sessionSilenced, .sessionNowPlaying, .sessionAlertSpared:
+            true
+        default: false
+        }
+    }
+
+    /// Whether, since the steps this checkpoint follows started, the server, route, hardware or a session changed.
+    static func soundMoved(in c: Checkpoint) -> Bool {
+        c.fresh.contains { i in c.time(i) > c.previousTime && c.records[i].kind.map(movesTheSound) == true }
     }
 }

@@ -1,52 +1,72 @@
+import MediaServer
 import SimCore
 
 /// The policy transitions a run reached, named from its trace (`session.activated`,
 /// `notify.interruption:ended+shouldResume`, `notify.routeChange:oldDeviceUnavailable`, …), and
 /// the requirements whose situation each one is.
 public enum TransitionCoverage {
-    static let kinds: Set<String> = [
-        "session.activated", "session.deactivated", "session.ducked", "session.silenced", "session.nowPlaying",
-        "notify.interruption", "notify.routeChange", "notify.mediaServicesWereLost", "notify.mediaServicesWereReset",
-        "notify.silenceSecondaryAudioHint", "route.changed", "route.overrideReverted", "hardware.changed",
-        "permission.dialog", "mediaserver.reset",
-    ]
+    /// The kinds of line that are a policy transition.
+    static func isTransition(_ kind: TraceKind) -> Bool {
+        switch kind {
+        case .sessionActivated, .sessionDeactivated, .sessionDucked, .sessionSilenced, .sessionNowPlaying,
+             .notifyInterruption, .notifyRouteChange, .notifyMediaServicesWereLost, .notifyMediaServicesWereReset,
+             .notifySilenceSecondaryAudioHint, .routeChanged, .routeOverrideReverted, .hardwareChanged,
+             .permissionDialog, .mediaServerReset:
+            true
+        default: false
+        }
+    }
 
-    public static func transitions(in events: [TraceEvent]) -> [String: Int] {
+    public static func transitions(in records: [TraceRecord]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for event in events where kinds.contains(event.kind) {
-            counts[name(event), default: 0] += 1
+        for record in records {
+            guard let kind = record.kind, isTransition(kind) else { continue }
+            counts[name(kind, record.fact), default: 0] += 1
         }
         return counts
     }
 
-    static func name(_ event: TraceEvent) -> String {
-        func text(_ key: String) -> String? {
-            switch event.fields[key] {
-            case let .string(value)?: value
-            case let .bool(value)?: String(value)
-            default: nil
-            }
+    /// The transition's name: its kind, then what tells its variants apart (an interruption's
+    /// type, a route change's reason, whether an app was ducked).
+    static func name(_ kind: TraceKind, _ fact: TraceFact) -> String {
+        switch fact {
+        case let .ducked(_, ducked): name(kind, String(ducked))
+        case let .silenced(_, silenced): name(kind, String(silenced))
+        case let .notification(_, .interruption(type, _, options)):
+            name(kind, "\(type)" + (options?.contains(.shouldResume) == true ? "+shouldResume" : ""))
+        case let .notification(_, .routeChange(reason, _)): name(kind, "\(reason)")
+        case let .notification(_, .silenceSecondaryAudioHint(type)): name(kind, "\(type)")
+        case let .other(_, fields): name(kind, text(fields["type"]) ?? text(fields["reason"]) ?? text(fields["ducked"]) ?? text(fields["silenced"]))
+        default: name(kind)
         }
-        var name = event.kind
-        if let detail = text("type") ?? text("reason") ?? text("ducked") ?? text("silenced") { name += ":" + detail }
-        if event.kind == "notify.interruption", case let .list(options)? = event.fields["options"], options.contains(.string("shouldResume")) {
-            name += "+shouldResume"
+    }
+
+    /// `kind`, or `kind:detail` (`notify.interruption:ended+shouldResume`).
+    static func name(_ kind: TraceKind, _ detail: String? = nil) -> String {
+        detail.map { kind.rawValue + ":" + $0 } ?? kind.rawValue
+    }
+
+    /// A field as a name's detail: text as written, a flag as `true`/`false`.
+    private static func text(_ value: TraceValue?) -> String? {
+        switch value {
+        case let .string(text)?: text
+        case let .bool(flag)?: String(flag)
+        default: nil
         }
-        return name
     }
 
     /// The requirement each transition is the situation of (the report's requirement IDs).
     public static let requirements: [String: [String]] = [
-        "session.activated": ["SESSION-ACTIVATE-SET-ACTIVE"],
-        "session.ducked:true": ["SESSION-DUCK-OTHERS"],
-        "session.ducked:false": ["SESSION-INTERRUPT-UNDUCK"],
-        "notify.interruption:began": ["SESSION-INTERRUPT-BEGIN"],
-        "notify.interruption:ended+shouldResume": ["SESSION-INTERRUPT-END-RESUME"],
-        "notify.routeChange:oldDeviceUnavailable": ["ROUTING-OLD-DEVICE-UNAVAILABLE"],
-        "notify.mediaServicesWereLost": ["SESSION-RESET-LOST-NOTIFICATION"],
-        "notify.mediaServicesWereReset": ["SESSION-RESET-NOTIFICATION"],
-        "notify.silenceSecondaryAudioHint:begin": ["SESSION-HINT"],
-        "route.overrideReverted": ["ROUTING-SPEAKER-OVERRIDE-RESET"],
-        "permission.dialog": ["SESSION-PERMISSION-MODAL-DIALOG"],
+        name(.sessionActivated): ["SESSION-ACTIVATE-SET-ACTIVE"],
+        name(.sessionDucked, "true"): ["SESSION-DUCK-OTHERS"],
+        name(.sessionDucked, "false"): ["SESSION-INTERRUPT-UNDUCK"],
+        name(.notifyInterruption, "began"): ["SESSION-INTERRUPT-BEGIN"],
+        name(.notifyInterruption, "ended+shouldResume"): ["SESSION-INTERRUPT-END-RESUME"],
+        name(.notifyRouteChange, "oldDeviceUnavailable"): ["ROUTING-OLD-DEVICE-UNAVAILABLE"],
+        name(.notifyMediaServicesWereLost): ["SESSION-RESET-LOST-NOTIFICATION"],
+        name(.notifyMediaServicesWereReset): ["SESSION-RESET-NOTIFICATION"],
+        name(.notifySilenceSecondaryAudioHint, "begin"): ["SESSION-HINT"],
+        name(.routeOverrideReverted): ["ROUTING-SPEAKER-OVERRIDE-RESET"],
+        name(.permissionDialog): ["SESSION-PERMISSION-MODAL-DIALOG"],
     ]
 }

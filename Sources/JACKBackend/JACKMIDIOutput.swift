@@ -59,7 +59,7 @@ final class JACKMIDIOutput: MIDITrafficTap {
             return
         }
         guard portNames.count < Int(SC_MAX_MIDI_OUTPUTS) else {
-            server?.recordObservation("jack.midi.unbridged", ["endpoint": .string(name)])
+            server?.recordObservation(.jackMIDIUnbridged, ["endpoint": .string(name)])
             return
         }
         var unique = short, ordinal = 1
@@ -71,7 +71,7 @@ final class JACKMIDIOutput: MIDITrafficTap {
             let port = try client.registerPort(unique, isInput: false, type: JACK_DEFAULT_MIDI_TYPE)
             sc_player_add_midi_output(player, Int32(portNames.count), port)
         } catch {
-            server?.recordObservation("jack.midi.unbridged", ["endpoint": .string(name), "reason": .string(error.description)])
+            server?.recordObservation(.jackMIDIUnbridged, ["endpoint": .string(name), "reason": .string(error.description)])
             return
         }
         slotOfEndpoint[endpoint] = portNames.count

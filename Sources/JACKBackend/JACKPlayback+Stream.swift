@@ -72,7 +72,7 @@ extension JACKPlayback {
         guard rate != sampleRate else { return }
         let resampling = resamplings.resampling(at: rate)
         resampler = JACKOutputResampler(resampling: resampling, channels: outputPorts.count, firstJACKFrame: first)
-        server?.recordObservation("jack.resampling", [
+        server?.recordObservation(.jackResampling, [
             "from": .integer(rate), "to": .integer(sampleRate),
             "outputHoldFrames": .integer(resampling.outputHoldFrames),
             "inputLatencyFrames": .integer(inputLatencyFrames(atRate: rate)),

@@ -274,7 +274,7 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     /// Lets the player capture an input port (up to `SC_MAX_INPUTS`; more stay unheard, said in the trace).
     private func captureInput(_ named: JACKPortChannel, port: OpaquePointer) {
         guard inputFeeds.count < Int(SC_MAX_INPUTS) else {
-            server?.recordObservation("jack.input.unheard", ["port": .string(named.name)])
+            server?.recordObservation(.jackInputUnheard, ["port": .string(named.name)])
             return
         }
         sc_player_add_input(player, Int32(inputFeeds.count), port)
@@ -352,14 +352,14 @@ public final class JACKPlayback: IOBackend, @unchecked Sendable {
     private func noteXruns() {
         let xruns = stats.xruns
         guard xruns != reportedXruns else { return }
-        server?.recordObservation("jack.xrun", ["count": .integer(Int(xruns - reportedXruns)), "total": .integer(Int(xruns))])
+        server?.recordObservation(.jackXrun, ["count": .integer(Int(xruns - reportedXruns)), "total": .integer(Int(xruns))])
         reportedXruns = xruns
     }
 
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = JACKError(message)
-        server?.recordObservation("jack.failed", ["reason": .string(message)])
+        server?.recordObservation(.jackFailed, ["reason": .string(message)])
         sc_player_finish(player)
     }
 }

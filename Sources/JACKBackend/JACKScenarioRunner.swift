@@ -93,14 +93,14 @@ public enum JACKScenarioRunner {
         }
         let stats = playback.stats
         if var traced = result {
-            traced.trace.record("jack.summary", at: HostTime(nanoseconds: scenario.duration.nanoseconds), [
+            traced.trace.record(TraceRecord(time: HostTime(nanoseconds: scenario.duration.nanoseconds), .other(.jackSummary, [
                 "hz": .integer(playback.sampleRate), "frames": .integer(playback.periodFrames),
                 "callbacks": .integer(Int(stats.callbacks)), "xruns": .integer(Int(stats.xruns)),
                 "skippedCycles": .integer(Int(stats.skippedCycles)), "lateCycles": .integer(Int(stats.lateCycles)),
                 "inputLatencyFrames": .integer(playback.inputLatencyFrames),
                 "resampledFrom": .list(playback.resamplingsUsed.map { .integer($0.simulatedRate) }),
                 "addedInputLatencyFrames": .list(playback.resamplingsUsed.map { .integer($0.addedInputLatencyFrames) }),
-            ])
+            ])).event)
             result = traced
         }
         return JACKRunOutcome(result: result, stats: stats, sampleRate: playback.sampleRate, periodFrames: playback.periodFrames,

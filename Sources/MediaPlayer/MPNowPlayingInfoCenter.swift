@@ -27,7 +27,7 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
             if let elapsed = number(MPNowPlayingInfoPropertyElapsedPlaybackTime) { fields["elapsedMs"] = .integer(Int((elapsed * 1000).rounded())) }
             if let rate = number(MPNowPlayingInfoPropertyPlaybackRate) { fields["ratePerMille"] = .integer(Int((rate * 1000).rounded())) }
             fields.merge(systemReadings(), uniquingKeysWith: { first, _ in first })
-            binding.server.recordObservation("nowplaying.info", fields)
+            binding.server.recordObservation(.nowPlayingInfo, fields)
         }
     }
 

@@ -35,7 +35,7 @@ final class OpenALApp: SimulationResource {
 
     func openDevice() -> OpaquePointer? {
         if let problem = OpenALSoftConfiguration.problem {
-            binding.server.recordObservation("openal.unpinned", ["app": .string(binding.app.name), "reason": .string(problem)])
+            binding.server.recordObservation(.openALUnpinned, ["app": .string(binding.app.name), "reason": .string(problem)])
             return nil
         }
         guard let device = OpenALDevice(binding: binding) else { return nil }
@@ -75,19 +75,19 @@ final class OpenALApp: SimulationResource {
         guard let context else {
             current = nil
             keptThroughInterruption = false
-            trace("openal.context.current", context: "none")
+            trace(.openALContextCurrent, context: "none")
             return true
         }
         guard let deviceHandle = contextDevice[context], let device = devices[deviceHandle] else { return false }
         guard context != current else {
-            if keptThroughInterruption { trace("openal.context.stillCurrent", context: "kept") }
+            if keptThroughInterruption { trace(.openALContextStillCurrent, context: "kept") }
             return true
         }
         current = context
-        trace("openal.context.current", context: "made")
+        trace(.openALContextCurrent, context: "made")
         if !device.isRunning {
             let status = device.startOutput()
-            if status != 0 { binding.server.recordObservation("openal.output.refused", ["app": .string(binding.app.name), "status": .integer(Int(status))]) }
+            if status != 0 { binding.server.recordObservation(.openALOutputRefused, ["app": .string(binding.app.name), "status": .integer(Int(status))]) }
         }
         return true
     }
@@ -110,14 +110,14 @@ final class OpenALApp: SimulationResource {
     }
 
     private func outputLost(_ device: OpenALDevice) {
-        binding.server.recordObservation("openal.output.stopped", ["app": .string(binding.app.name)])
+        binding.server.recordObservation(.openALOutputStopped, ["app": .string(binding.app.name)])
         if let current, contextDevice[current] == device.handle {
             keptThroughInterruption = true
-            binding.server.recordObservation("openal.context.keptThroughInterruption", ["app": .string(binding.app.name)])
+            binding.server.recordObservation(.openALContextKeptThroughInterruption, ["app": .string(binding.app.name)])
         }
     }
 
-    private func trace(_ kind: String, context: String) {
+    private func trace(_ kind: TraceKind, context: String) {
         binding.server.recordObservation(kind, ["app": .string(binding.app.name), "context": .string(context)])
     }
 

@@ -60,7 +60,7 @@ public struct ScenarioOutcome: Sendable, CustomStringConvertible {
             for violation in rule.violations(in: trace) {
                 guard let model = judged[violation.app], model.exemptions[rule.id] == nil else { continue }
                 found.append(AppFinding(rule: rule.id, message: violation.message, app: violation.app, scenario: file,
-                                        step: trace.step(before: violation.index), time: trace.events[violation.index].time.nanoseconds))
+                                        step: trace.step(before: violation.index), time: trace.records[violation.index].time.nanoseconds))
             }
         }
         return found.sorted { ($0.time, $0.app, $0.rule) < ($1.time, $1.app, $1.rule) }

@@ -14,7 +14,7 @@ import VirtualDevices
         let idle = try MIDIBench()
         try idle.pairKeyboard()
         idle.run(until: .minutes(10))
-        let closed = try #require(idle.lines("ble.disconnected").first)
+        let closed = try #require(idle.lines(.bleDisconnected).first)
         #expect(closed.fields["reason"] == .string("idle"))
         #expect(closed.time == HostTime(nanoseconds: 500_000_000) + BLELinkSettings().idleTimeout)
 
@@ -24,11 +24,11 @@ import VirtualDevices
         try used.pairKeyboard()
         try used.at(.seconds(1)) { used.inApp { listener.connectFirstSource() } }
         used.run(until: .minutes(12))
-        #expect(used.lines("ble.disconnected").isEmpty)
+        #expect(used.lines(.bleDisconnected).isEmpty)
         // Once the app lets go, the link closes within one more timeout.
         used.inApp { listener.disconnectFirstSource() }
         used.run(until: .minutes(23))
-        #expect(used.lines("ble.disconnected").map { $0.fields["reason"] } == [.string("idle")])
+        #expect(used.lines(.bleDisconnected).map { $0.fields["reason"] } == [.string("idle")])
     }
 
     @Test("MIDI-BLE-RECEIVER-TIME: received messages are stamped with their sender's time, not their arrival: spaced as sent (50 ms) to the millisecond while arrivals wander with the connection events and jitter, and never after arrival")

@@ -73,7 +73,7 @@ import VirtualDevices
         device.run(until: .seconds(2))
         #expect(controller.notifications.isEmpty)
         #expect(device.inApp { MIDIGetNumberOfDevices() } == 0)
-        #expect(device.lines("ble.disconnected").map { $0.fields["reason"] } == [.string("pairing-refused")])
+        #expect(device.lines(.bleDisconnected).map { $0.fields["reason"] } == [.string("pairing-refused")])
         #expect(throws: BLERadioError.notConnected("BLE Keys")) { try device.radio.send(fromPeer: "BLE Keys", [0x90, 0x3C, 0x64]) }
     }
 

@@ -148,14 +148,14 @@ import Testing
             #expect(MIDIFlushOutput(0xDEAD) == kMIDIUnknownEndpoint)
         }
         device.run(until: .milliseconds(50))
-        #expect(device.lines("midi.wire-received").map { $0.fields["bytes"] } == [.string("90 3C 64")])
-        #expect(device.lines("midi.flush").first?.fields["dropped"] == .int(2))
+        #expect(device.lines(.midiWireReceived).map { $0.fields["bytes"] } == [.string("90 3C 64")])
+        #expect(device.lines(.midiFlush).first?.fields["dropped"] == .int(2))
 
         device.inApp { send([60, 70]) }
         device.inApp { #expect(MIDIRestart() == noErr) }
         device.run(until: .milliseconds(100))
-        #expect(device.lines("midi.wire-received").count == 1)
-        #expect(device.lines("midi.restart").first?.fields["dropped"] == .int(2))
+        #expect(device.lines(.midiWireReceived).count == 1)
+        #expect(device.lines(.midiRestart).first?.fields["dropped"] == .int(2))
     }
 
     @Test("Object properties: set and read back by type; unset and mistyped reads give Apple's codes")

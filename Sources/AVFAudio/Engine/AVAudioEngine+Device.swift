@@ -200,7 +200,7 @@ extension AVAudioEngine {
         outputNode.outputFormats[0] = output
         if hasInputNode { inputNode.outputFormats[0] = input }
         propagateFormats()
-        binding.server.recordObservation("engine.configurationChange", ["app": .string(binding.app.name),
+        binding.server.recordObservation(.engineConfigurationChange, ["app": .string(binding.app.name),
                                                                       "hz": .integer(Int(output.sampleRate)),
                                                                       "channels": .integer(Int(output.channelCount))])
         AppContext.run(as: binding) {

@@ -262,7 +262,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// Apple raises an NSException for misuse of the engine API; the bench records it in the
     /// trace (`engine.exception` with the rule) and leaves the engine as it was.
     static func recordException(_ reason: String, binding: AppBinding?) {
-        binding?.server.recordObservation("engine.exception", ["app": .string(binding?.app.name ?? ""), "reason": .string(reason)])
+        binding?.server.recordObservation(.engineException, ["app": .string(binding?.app.name ?? ""), "reason": .string(reason)])
     }
 
     static func error(_ code: OSStatus, _ rule: String) -> NSError {

@@ -68,7 +68,7 @@ import VirtualDevices
     public func install(_ app: AppID, components entries: [AppAudioComponent]) {
         guard !entries.isEmpty, !installed.contains(where: { $0.app == app }) else { return }
         installed.append((app, entries.map { RegisteredComponent(declared: $0, owner: app) }))
-        server.recordObservation("iaa.installed", ["app": .string(app.name), "components": .integer(Int64(entries.count))])
+        server.recordObservation(.iaaInstalled, ["app": .string(app.name), "components": .integer(Int64(entries.count))])
         registrationsChanged()
     }
 
@@ -77,7 +77,7 @@ import VirtualDevices
         guard let index = installed.firstIndex(where: { $0.app == app }) else { return }
         unpublish(app, reason: "removed")
         installed.remove(at: index)
-        server.recordObservation("iaa.removed", ["app": .string(app.name)])
+        server.recordObservation(.iaaRemoved, ["app": .string(app.name)])
         registrationsChanged()
     }
 
@@ -89,7 +89,7 @@ import VirtualDevices
         if interAppAudio { unentitled.remove(app) } else { unentitled.insert(app) }
     }
 
-    private func refuseUnentitled(_ app: AppID, _ event: String) throws(AUError) {
+    private func refuseUnentitled(_ app: AppID, _ event: TraceKind) throws(AUError) {
         guard unentitled.contains(app) else { return }
         server.recordObservation(event, ["app": .string(app.name), "reason": "lacks the inter-app-audio entitlement"])
         throw AUError(kAudioComponentErr_NotPermitted)
@@ -107,15 +107,15 @@ import VirtualDevices
                  by app: AppID) throws(AUError) {
         guard isAvailable else { throw AUError(kAudio_UnimplementedError) }
         guard description.isRemote else { throw AUError(kAudioComponentErr_UnsupportedType) }
-        try refuseUnentitled(app, "iaa.publish-refused")
+        try refuseUnentitled(app, .iaaPublishRefused)
         guard hardwareSupportsIt else {
             // The call succeeds and the system ignores it.
-            server.recordObservation("iaa.publish-ignored", ["app": .string(app.name), "reason": "this device has no Inter-App Audio"])
+            server.recordObservation(.iaaPublishIgnored, ["app": .string(app.name), "reason": "this device has no Inter-App Audio"])
             return
         }
         guard let component = declared(by: app).first(where: { $0.description.sameComponent(as: description) }),
               component.name == name, component.version == version else {
-            server.recordObservation("iaa.publish-refused", ["app": .string(app.name), "name": .string(name),
+            server.recordObservation(.iaaPublishRefused, ["app": .string(app.name), "name": .string(name),
                                                              "reason": "not declared in Info.plist AudioComponents"])
             throw AUError(kAudioComponentErr_NotPermitted)
         }
@@ -125,7 +125,7 @@ import VirtualDevices
         publications.removeAll { $0.component === component }
         publications.append(Publication(component: component, app: app, node: unit))
         unit.publishedDescription = component.description
-        server.recordObservation("iaa.published", ["app": .string(app.name), "name": .string(name)])
+        server.recordObservation(.iaaPublished, ["app": .string(app.name), "name": .string(name)])
         registrationsChanged()
     }
 
@@ -135,9 +135,9 @@ import VirtualDevices
     /// background if it is not running (it publishes as it launches), then makes the host's unit.
     func instantiate(_ component: RegisteredComponent, host: AppBinding) throws(AUError) -> AudioUnitBase {
         guard let owner = component.owner else { throw .paramError }
-        try refuseUnentitled(host.app, "iaa.instantiate-refused")
+        try refuseUnentitled(host.app, .iaaInstantiateRefused)
         guard server.policy.hasAudioBackgroundMode(host.app) else {
-            server.recordObservation("iaa.instantiate-refused", ["host": .string(host.app.name), "reason": "host lacks the audio background mode"])
+            server.recordObservation(.iaaInstantiateRefused, ["host": .string(host.app.name), "reason": "host lacks the audio background mode"])
             throw AUError(kAudioComponentErr_NotPermitted)
         }
         if server.device.lifecycle(of: owner.name) == .notRunning {
@@ -147,14 +147,14 @@ import VirtualDevices
         }
         guard let publication = publications.first(where: { $0.component === component && !$0.node.isInvalidated }) else {
             // The node did not publish what it declares: nothing implements the instance.
-            server.recordObservation("iaa.instantiate-refused", ["host": .string(host.app.name), "name": .string(component.name),
+            server.recordObservation(.iaaInstantiateRefused, ["host": .string(host.app.name), "name": .string(component.name),
                                                                  "reason": "the node app has not published it"])
             throw AUError(kAudioComponentErr_InstanceInvalidated)
         }
         guard publication.hostUnit == nil else { throw AUError(kAudioComponentErr_TooManyInstances) }
         let unit = AppContext.run(as: host) { RemoteNodeUnit(component: component, publication: publication) }
         publication.hostUnit = unit
-        server.recordObservation("iaa.instantiated", ["host": .string(host.app.name), "node": .string(owner.name),
+        server.recordObservation(.iaaInstantiated, ["host": .string(host.app.name), "node": .string(owner.name),
                                                       "name": .string(component.name)])
         return unit
     }
@@ -209,7 +209,7 @@ import VirtualDevices
     }
 
     private func registrationsChanged() {
-        server.recordObservation("iaa.registrations-changed", [:])
+        server.recordObservation(.iaaRegistrationsChanged, [:])
         NotificationCenter.default.post(name: Notification.Name(kAudioComponentRegistrationsChangedNotification as String), object: nil)
         for observer in registrationObservers { observer() }
     }

@@ -138,7 +138,7 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
                                         hostInputFormat: inputFormat, hostOutputFormat: outputFormat,
                                         capacity: Int(max(maximumFramesPerSlice, node.maximumFramesPerSlice)))
         AppContext.run(as: nodeBinding) { node.connect(to: self) }
-        binding?.server.recordObservation("iaa.connected", ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
+        binding?.server.recordObservation(.iaaConnected, ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
         renderedSinceInitialize = false
         scheduleInitializationDeadline()
@@ -149,7 +149,7 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
         try? server.schedule("IAA initialization deadline", at: server.now + Self.initializationDeadline) { [weak self] in
             guard let self, self.connection === connection, !self.renderedSinceInitialize else { return }
             self.timedOut = true
-            self.binding?.server.recordObservation("iaa.initialization-timed-out", ["host": .string(self.binding?.app.name ?? ""),
+            self.binding?.server.recordObservation(.iaaInitializationTimedOut, ["host": .string(self.binding?.app.name ?? ""),
                                                                                     "node": .string(self.publication.app.name)])
             self.disconnect()
         }
@@ -172,7 +172,7 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
             } else { AppContext.run(as: nodeBinding) { node.disconnectFromHost() } }
         }
         connection = nil
-        binding?.server.recordObservation("iaa.disconnected", ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
+        binding?.server.recordObservation(.iaaDisconnected, ["host": .string(binding?.app.name ?? ""), "node": .string(publication.app.name)])
         propertyChanged(kAudioUnitProperty_IsInterAppConnected, kAudioUnitScope_Global, 0)
     }
 
@@ -191,7 +191,7 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
         isGone = true
         if publication.hostUnit === self { publication.hostUnit = nil }
         guard let binding else { return }
-        binding.server.recordObservation("iaa.invalidated", ["host": .string(binding.app.name), "node": .string(publication.app.name),
+        binding.server.recordObservation(.iaaInvalidated, ["host": .string(binding.app.name), "node": .string(publication.app.name),
                                                              "reason": .string(reason)])
         // `NSValue(pointer:)` on Apple platforms; Linux Foundation has neither that initializer
         // nor the "^v" encoding, so the pointer's bytes are stored as a 64-bit value:
@@ -238,7 +238,7 @@ final class RemoteNodeUnit: AudioUnitBase, MusicDeviceMIDIReceiver {
     /// A node's remote control event, handed to the host's listener block in the host's code.
     func remoteControl(_ event: AudioUnitRemoteControlEvent) {
         guard let listener = remoteControlListener, let binding else { return }
-        binding.server.recordObservation("iaa.remote-control", ["host": .string(binding.app.name), "event": .integer(Int64(event.rawValue))])
+        binding.server.recordObservation(.iaaRemoteControl, ["host": .string(binding.app.name), "event": .integer(Int64(event.rawValue))])
         AppContext.run(as: binding) { listener(event) }
     }
 

@@ -24,7 +24,7 @@ public enum AppRules {
             for rule in rules {
                 for violation in rule.violations(in: appTrace) {
                     findings.append(AppFinding(rule: rule.id, message: violation.message, app: violation.app, scenario: run.file,
-                                               step: appTrace.step(before: violation.index), time: appTrace.events[violation.index].time.nanoseconds))
+                                               step: appTrace.step(before: violation.index), time: appTrace.records[violation.index].time.nanoseconds))
                 }
             }
         }

@@ -4,14 +4,17 @@ import SimCore
 /// A scenario trace as records, with the questions app rules ask of it: whether an app was
 /// playing at a line (one fold, `PlayingApps`), the category it had set, and the step that ran last.
 public struct AppTrace: Sendable {
-    public let events: [TraceEvent]
     public let records: [TraceRecord]
     /// The playing apps before each record.
     private let playing: [PlayingApps]
 
     public init(_ events: [TraceEvent]) {
-        self.events = events
-        records = events.map(TraceRecord.init(decoding:))
+        self.init(records: events.map(TraceRecord.init(decoding:)))
+    }
+
+    /// From records already decoded (explore decodes each line once, as the run goes).
+    public init(records: [TraceRecord]) {
+        self.records = records
         playing = PlayingApps.beforeEach(records)
     }
 

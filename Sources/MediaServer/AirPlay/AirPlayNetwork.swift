@@ -48,7 +48,7 @@ public final class AirPlayNetwork: @unchecked Sendable {
         let start = rate.sampleTime(at: server.now).frames / Int64(Self.cycleFrames) * Int64(Self.cycleFrames)
         if start > 0 { sink.write(frameCount: Int(start)) { _ in nil } }
         receivers.append(AirPlayReceiver(portUID: uid, model: model, sink: sink, clock: clock, cycleFrames: Self.cycleFrames))
-        server.recordObservation("airplay.receiver", ["port": .string(uid), "version": .integer(version),
+        server.record(.airplayReceiver, ["port": .string(uid), "version": .integer(version),
                                                       "offsetUs": .integer(Int(clock.offset.nanoseconds / 1_000)),
                                                       "driftPpm": .integer(Int(clock.driftPPM))])
         startCycles()
@@ -120,7 +120,7 @@ public final class AirPlayNetwork: @unchecked Sendable {
         for index in receivers.indices {
             while receivers[index].sink.position < target {
                 guard let change = receivers[index].render(frameCount: Self.cycleFrames) else { continue }
-                server.recordObservation(change ? "airplay.gap.began" : "airplay.gap.ended",
+                server.record(change ? .airplayGapBegan : .airplayGapEnded,
                                          ["port": .string(receivers[index].portUID)])
             }
         }

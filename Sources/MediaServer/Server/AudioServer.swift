@@ -84,6 +84,11 @@ public final class AudioServer: @unchecked Sendable {
         record(fact)
     }
 
+    /// The same, for a listed kind kept as its fields (`.iaaInstalled`, `.openALOutputStopped`).
+    public func recordObservation(_ kind: TraceKind, _ fields: [String: TraceValue]) {
+        record(kind, fields)
+    }
+
     /// An object the facades keep per app (the app's `AVAudioSession`, its `UIApplication`),
     /// created on first use and the same object ever after.
     public func attachment<T: AnyObject>(for app: AppID, key: String, make: () -> T) -> T {

@@ -110,7 +110,7 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
 
     // A run played through JACK.
     case jackSummary = "jack.summary", jackXrun = "jack.xrun", jackFailed = "jack.failed"
-    case jackInputUnheard = "jack.input.unheard", jackMIDIUnbridged = "jack.midi.unbridged"
+    case jackInputUnheard = "jack.input.unheard", jackMIDIUnbridged = "jack.midi.unbridged", jackResampling = "jack.resampling"
 }
 
 extension TraceKind {
@@ -119,6 +119,9 @@ extension TraceKind {
         guard let kind = TraceKind(rawValue: "device." + verb.rawValue) else { preconditionFailure("no trace kind for device.\(verb.rawValue)") }
         self = kind
     }
+
+    /// The kind of a Bluetooth LE radio's line (`ble.<event>`), nil for an event not listed here.
+    public init?(bluetoothEvent event: String) { self.init(rawValue: "ble." + event) }
 
     /// The verb of a `device.*` line (`attach`), nil for other kinds and for `device.refused`.
     public var deviceVerb: DeviceVerb? {

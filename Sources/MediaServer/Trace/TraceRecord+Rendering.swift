@@ -44,7 +44,7 @@ extension TraceFact {
     /// The `kind` of the JSON line.
     public var kindName: String {
         switch self {
-        case let .app(event): "app.\(event.model).\(event.what)"
+        case let .app(event): AppEventRecord.kindName(model: event.model, what: event.what)
         case let .unlisted(event): event.kind
         default: kind?.rawValue ?? ""
         }

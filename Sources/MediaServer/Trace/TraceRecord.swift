@@ -88,6 +88,7 @@ public struct DeviceEventRecord: Hashable, Sendable {
     public var app: String? { if case let .string(name)? = fields["app"] { name } else { nil } }
 }
 
+
 /// An `api.*` line: the call, its app, its arguments as traced, and what it returned.
 public struct APICallRecord: Hashable, Sendable {
     public enum Result: Hashable, Sendable {
@@ -136,4 +137,7 @@ public struct AppEventRecord: Hashable, Sendable {
         self.what = what
         self.details = details
     }
+
+    /// The `kind` of a model's line: `app.<model>.<what>`.
+    public static func kindName(model: String, what: String) -> String { "app.\(model).\(what)" }
 }

@@ -62,7 +62,7 @@ public struct EventPattern: Sendable {
         switch subject {
         case let .kind(kind): kind.rawValue
         case .anyCall: "api.*"
-        case let .appEvent(model, what): "app.\(model).\(what)"
+        case let .appEvent(model, what): AppEventRecord.kindName(model: model, what: what)
         }
     }
 

@@ -112,7 +112,7 @@ enum ExpectationParser {
         if let reason = map["reason"] {
             fields.append(("reason", .value(.string(try reason.choice("disconnect reason", Vocabulary.bluetoothDisconnectReasons)))))
         }
-        return EventPattern(subject: .kind(try traceKind(try map.required("ble")) { $0.rawValue == "ble.\(event)" }), fields: fields)
+        return EventPattern(subject: .kind(try traceKind(try map.required("ble")) { $0 == TraceKind(bluetoothEvent: event) }), fields: fields)
     }
 
     private static func error(_ map: YAMLMapping, app: AppDeclaration?) throws(SourceError) -> EventPattern {

@@ -11,10 +11,10 @@ extension ScenarioRun {
             case let .success(port) where port.portType == .airPlay && server.device.ports.contains(where: { $0.uid == port.uid }):
                 uids.append(port.uid)
             case let .failure(error):
-                recordLine("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
+                refuse(step.verb, error.message)
                 return
             default:
-                recordLine("device.refused", ["event": .string(step.verb), "reason": .string("\(reference) is not an attached AirPlay output")])
+                refuse(step.verb, "\(reference) is not an attached AirPlay output")
                 return
             }
         }

@@ -22,7 +22,7 @@ extension ScenarioRun {
                 for message in messages { try radio.send(fromPeer: peer, message) }
             }
         } catch {
-            recordLine("device.refused", ["event": .string(verb), "reason": .string(error.description)])
+            refuse(verb, error.description)
         }
     }
 }

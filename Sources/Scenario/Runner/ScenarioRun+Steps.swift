@@ -36,7 +36,7 @@ extension ScenarioRun {
         do {
             try server.apply(event)
         } catch {
-            recordLine("device.refused", ["event": .string(step.verb), "reason": .string(error.description)])
+            refuse(step.verb, error.description)
             return
         }
         switch event {
@@ -54,7 +54,7 @@ extension ScenarioRun {
         do {
             apps[name] = try server.inAppContext(AppID(name)) { try model.make(declaration.configuration, log) }
         } catch {
-            recordLine("app.\(declaration.model).launch-failed", ["app": .string(name), "error": .string("\(error)")])
+            recordLine(.app(AppEventRecord(app: name, model: declaration.model, what: "launch-failed", details: ["error": "\(error)"])))
             failures.append(ScenarioFailure(line: step?.line ?? declaration.line, column: step?.column ?? declaration.column,
                                             message: "the \(name) app could not be created: its factory threw \(error)",
                                             details: ["at t=\(HostDuration(nanoseconds: server.now.nanoseconds)) (\(step.map { "the \($0.verb) step" } ?? "the system launched it"))"]))
@@ -72,7 +72,7 @@ extension ScenarioRun {
             try server.inAppContext(AppID(name)) { try fallible.attempt(command) }
         } catch {
             let model = scenario.app(named: name)?.model ?? name
-            recordLine("app.\(model).action-failed", ["app": .string(name), "action": .string(command), "error": .string("\(error)")])
+            recordLine(.app(AppEventRecord(app: name, model: model, what: "action-failed", details: ["action": command, "error": "\(error)"])))
             failures.append(ScenarioFailure(line: step.line, column: step.column,
                                             message: "the \(name) app's action '\(command)' threw \(error)",
                                             details: ["at t=\(step.at) (step: \(command), app: \(name))"]))
@@ -98,15 +98,14 @@ extension ScenarioRun {
             try? server.setActive(app, false, options: notifyOthers ? .notifyOthersOnDeactivation : [])
         case let .command(command):
             guard let object = apps[name] else {
-                recordLine("device.refused", ["app": .string(name), "event": .string(command), "reason": "the app is not running"])
+                refuse(command, "the app is not running", app: name)
                 return
             }
             run(command, on: object, app: name, step: step)
         case let .setPreferredInput(type):
             guard let type else { try? server.setPreferredInput(app, uid: nil); return }
             guard let port = server.availableInputs(for: app).first(where: { $0.portType == type }) else {
-                recordLine("device.refused", ["app": .string(name), "event": .string(step.verb),
-                                            "reason": .string("no available input of type \(type.rawValue)")])
+                refuse(step.verb, "no available input of type \(type.rawValue)", app: name)
                 return
             }
             try? server.setPreferredInput(app, uid: port.uid)
@@ -115,13 +114,12 @@ extension ScenarioRun {
         case let .setPreferredIOBufferDuration(duration): try? server.setPreferredIOBufferDuration(app, duration)
         case .requestPermission:
             server.requestRecordPermission(app) { [weak self] granted in
-                self?.recordLine("scenario.permission-response", ["app": .string(name), "granted": .bool(granted)])
+                self?.server.recordObservation(.scenarioPermissionResponse, ["app": .string(name), "granted": .bool(granted)])
             }
         case let .answerPermission(granted):
             // The simulated user can only answer a dialog that is on screen.
             guard server.isShowingRecordPermissionDialog(app) else {
-                recordLine("device.refused", ["app": .string(name), "event": .string(step.verb),
-                                            "reason": "no record permission dialog is showing"])
+                refuse(step.verb, "no record permission dialog is showing", app: name)
                 return
             }
             server.answerRecordPermission(app, granted: granted)
@@ -135,11 +133,10 @@ extension ScenarioRun {
         case let .success(found) where server.device.ports.contains(where: { $0.uid == found.uid }) && channel <= found.channels.count:
             port = found
         case let .failure(error):
-            recordLine("device.refused", ["event": .string(step.verb), "reason": .string(error.message)])
+            refuse(step.verb, error.message)
             return
         default:
-            recordLine("device.refused", ["event": .string(step.verb),
-                                        "reason": .string("\(reference) is not attached now, or has no channel \(channel)")])
+            refuse(step.verb, "\(reference) is not attached now, or has no channel \(channel)")
             return
         }
         server.attachInputSource(portUID: port.uid, channel: channel,

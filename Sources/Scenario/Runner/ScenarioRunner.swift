@@ -130,8 +130,13 @@ final class ScenarioRun: @unchecked Sendable {
     }
 
     /// Adds a scenario or app line to the run's trace at the current time.
-    func recordLine(_ kind: String, _ fields: [String: TraceValue]) {
-        server.recordObservation(kind, fields)
+    func recordLine(_ fact: TraceFact) {
+        server.recordObservation(fact)
+    }
+
+    /// A step the device could not carry out (`device.refused`): nothing changed, and the trace says why.
+    func refuse(_ event: String, _ reason: String, app: String? = nil) {
+        recordLine(.deviceRefused(event: event, reason: reason, app: app))
     }
 
     func rememberPorts() {
