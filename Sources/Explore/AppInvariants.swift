@@ -1,4 +1,5 @@
 import Conformance
+import Scenario
 import MediaServer
 import SimCore
 

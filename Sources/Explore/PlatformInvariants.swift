@@ -112,7 +112,7 @@ extension Invariant {
         requirements: ["SESSION-INTERRUPT-NO-NOTIFY-OTHERS", "SESSION-INTERRUPT-NOTIFY-OTHERS", "SESSION-INTERRUPT-END-RESUME"],
         description: "\"ended\" carries shouldResume only after notifyOthersOnDeactivation or the end of a call, alarm or Siri"
     ) { c in
-        let systemEnds: Set<String> = ["decline-call", "hang-up", "dismiss-alarm", "siri-end"]
+        let systemEnds = Set([DeviceVerb.declineCall, .hangUp, .dismissAlarm, .siriEnd].map(\.rawValue))
         var found: [String] = []
         for i in c.fresh {
             guard case let .notification(app, .interruption(.ended, _, options?)) = c.records[i].fact,

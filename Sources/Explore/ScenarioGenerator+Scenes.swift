@@ -1,5 +1,6 @@
 import Scenario
 import SimCore
+import VirtualDevices
 
 /// Scenes: the multi-app situations most mistakes need, set up on purpose at the start of a run.
 ///
@@ -93,7 +94,7 @@ struct SceneWriter {
     /// Brings the app to the foreground: launches it, or switches to it.
     mutating func open(_ app: String, state: inout GeneratorState) {
         guard state.foreground != app else { return }
-        let verb = state.running.contains(app) ? "foreground" : "launch"
+        let verb = (state.running.contains(app) ? DeviceVerb.foreground : .launch).rawValue
         write(&state) { state in
             state.broughtToForeground(app)
             return .init(at: 0, verb: verb, app: app)
@@ -105,7 +106,7 @@ struct SceneWriter {
     mutating func start(_ app: String, state: inout GeneratorState, random: inout SimRandom) {
         let starts = commands(of: app).filter(ScenarioGenerator.startCommands.contains)
         guard !starts.isEmpty else {
-            write(&state) { _ in .init(at: 0, verb: "activate", app: app) }
+            write(&state) { _ in .init(at: 0, verb: SessionVerb.activate.rawValue, app: app) }
             return
         }
         let command = random.pick(starts)
@@ -120,8 +121,8 @@ struct SceneWriter {
         let taking = random.pick(ScenarioGenerator.takingConfigurations)
         var fields = [ExploreScript.Field(key: "category", value: taking.category)]
         if !taking.options.isEmpty { fields.append(.init(key: "options", value: "[\(taking.options.joined(separator: ", "))]")) }
-        write(&state) { _ in .init(at: 0, verb: "set-category", app: app, fields: fields) }
-        if random.chance(1, in: 2) { write(&state) { _ in .init(at: 0, verb: "activate", app: app) } }
+        write(&state) { _ in .init(at: 0, verb: SessionVerb.setCategory.rawValue, app: app, fields: fields) }
+        if random.chance(1, in: 2) { write(&state) { _ in .init(at: 0, verb: SessionVerb.activate.rawValue, app: app) } }
     }
 
     /// The partner gives the audio back: stops with its own command, the scenario deactivates it
@@ -137,12 +138,12 @@ struct SceneWriter {
         case 1 where state.foreground == app:
             write(&state) { state in
                 state.left(app, terminated: false)
-                return .init(at: 0, verb: "background", app: app)
+                return .init(at: 0, verb: DeviceVerb.background.rawValue, app: app)
             }
         case 2:
             write(&state) { state in
                 state.left(app, terminated: true)
-                return .init(at: 0, verb: "terminate", app: app)
+                return .init(at: 0, verb: DeviceVerb.terminate.rawValue, app: app)
             }
         default:
             let generator = generator

@@ -1,6 +1,7 @@
 import MediaServer
 import Scenario
 import SimCore
+import VirtualDevices
 
 /// Makes random but valid scenarios from the scenario vocabulary with `SimRandom`: apps launching,
 /// playing, pausing and calling their session; accessories coming and going; calls, alarms and
@@ -129,7 +130,7 @@ public struct ScenarioGenerator: Sendable {
         let app = random.pick(apps)
         if !state.running.contains(app.name) {
             state.broughtToForeground(app.name)
-            return .init(at: time, verb: "launch", app: app.name)
+            return .init(at: time, verb: DeviceVerb.launch.rawValue, app: app.name)
         }
         switch drawKind(state: state, random: &random) {
         case .appCommand: return appCommand(at: time, app: app, state: &state, random: &random)
@@ -138,9 +139,9 @@ public struct ScenarioGenerator: Sendable {
         case .accessory: return accessoryEvent(at: time, state: &state, random: &random)
         case .system: return systemEvent(at: time, state: &state, random: &random)
         case .mediaServerCrash:
-            return .init(at: time, verb: "media-server-crash", fields: [.init(key: "restart-after", value: "\(random.pick([100, 300, 500, 1_000]))ms")])
+            return .init(at: time, verb: DeviceVerb.mediaServerCrash.rawValue, fields: [.init(key: "restart-after", value: "\(random.pick([100, 300, 500, 1_000]))ms")])
         case .deviceControl:
-            return .init(at: time, verb: random.pick(["ringer-silent", "ringer-ring", "lock-screen", "unlock-screen"]))
+            return .init(at: time, verb: random.pick([DeviceVerb.ringerSilent, .ringerRing, .lockScreen, .unlockScreen]).rawValue)
         }
     }
 
@@ -165,7 +166,7 @@ public struct ScenarioGenerator: Sendable {
             // start its audio unless it is Now Playing, so without this most starts are refused.
             state.broughtToForeground(app.name)
             state.oweNext(.command(app.name, command))
-            return .init(at: time, verb: "foreground", app: app.name)
+            return .init(at: time, verb: DeviceVerb.foreground.rawValue, app: app.name)
         }
         return commandStep(command, at: time, app: app.name, state: &state, random: &random)
     }
@@ -183,22 +184,22 @@ public struct ScenarioGenerator: Sendable {
         switch random.uniform(below: 6) {
         case 0, 1:
             state.oweRelease(of: app, bySession: true, random: &random)
-            return .init(at: time, verb: "activate", app: app)
+            return .init(at: time, verb: SessionVerb.activate.rawValue, app: app)
         case 2, 3:
             return deactivate(at: time, app: app, random: &random)
         case 4:
             var fields = [ExploreScript.Field(key: "category", value: random.pick(Self.categories))]
             let options = random.pick(Self.optionSets)
             if !options.isEmpty { fields.append(.init(key: "options", value: "[\(options.joined(separator: ", "))]")) }
-            return .init(at: time, verb: "set-category", app: app, fields: fields)
+            return .init(at: time, verb: SessionVerb.setCategory.rawValue, app: app, fields: fields)
         default:
             state.askedForPermission(app, random: &random)
-            return .init(at: time, verb: "request-permission", app: app)
+            return .init(at: time, verb: SessionVerb.requestPermission.rawValue, app: app)
         }
     }
 
     func deactivate(at time: Int64, app: String, random: inout SimRandom) -> ExploreScript.Step {
-        .init(at: time, verb: "deactivate", app: app,
+        .init(at: time, verb: SessionVerb.deactivate.rawValue, app: app,
               fields: [.init(key: "notify-others", value: random.chance(1, in: 2) ? "true" : "false")])
     }
 
@@ -206,9 +207,9 @@ public struct ScenarioGenerator: Sendable {
     /// it is, or the end of the app.
     private func lifecycle(at time: Int64, app: String, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
         let inForeground = state.foreground == app
-        let verb = random.chance(1, in: 3) ? "terminate" : inForeground ? "background" : "foreground"
-        if verb == "foreground" { state.broughtToForeground(app) } else { state.left(app, terminated: verb == "terminate") }
-        return .init(at: time, verb: verb, app: app)
+        let verb: DeviceVerb = random.chance(1, in: 3) ? .terminate : inForeground ? .background : .foreground
+        if verb == .foreground { state.broughtToForeground(app) } else { state.left(app, terminated: verb == .terminate) }
+        return .init(at: time, verb: verb.rawValue, app: app)
     }
 
     private func accessoryEvent(at time: Int64, state: inout GeneratorState, random: inout SimRandom) -> ExploreScript.Step {
@@ -216,12 +217,12 @@ public struct ScenarioGenerator: Sendable {
         if !attached.isEmpty, random.chance(1, in: 2) {
             let id = attached[Int(random.uniform(below: UInt64(attached.count)))]
             state.accessories.detach(id)
-            return .init(at: time, verb: "detach", fields: [.init(key: "accessory", value: id)])
+            return .init(at: time, verb: DeviceVerb.detach.rawValue, fields: [.init(key: "accessory", value: id)])
         }
         let kind = random.pick(Self.accessories)
         let id = state.attach(kind)
         if random.chance(1, in: 2) { state.owe(.detach(id), random: &random) }
-        return .init(at: time, verb: "attach", fields: [.init(key: "accessory", value: ExploreScript.quoted(kind))])
+        return .init(at: time, verb: DeviceVerb.attach.rawValue, fields: [.init(key: "accessory", value: ExploreScript.quoted(kind))])
     }
 
     /// What an earlier step owed, if it still makes sense; otherwise an ordinary step.
@@ -236,14 +237,14 @@ public struct ScenarioGenerator: Sendable {
         case let .answerPermission(app):
             // The user grants the microphone three times in four.
             guard state.running.contains(app) else { return nil }
-            return .init(at: time, verb: "answer-permission", app: app,
+            return .init(at: time, verb: SessionVerb.answerPermission.rawValue, app: app,
                          fields: [.init(key: "granted", value: random.chance(3, in: 4) ? "true" : "false")])
         case let .command(app, command):
             guard state.running.contains(app) else { return nil }
             return commandStep(command, at: time, app: app, state: &state, random: &random)
         case let .detach(id):
             guard state.accessories.detach(id) else { return nil }
-            return .init(at: time, verb: "detach", fields: [.init(key: "accessory", value: id)])
+            return .init(at: time, verb: DeviceVerb.detach.rawValue, fields: [.init(key: "accessory", value: id)])
         }
     }
 
@@ -253,27 +254,27 @@ public struct ScenarioGenerator: Sendable {
         case .ringing:
             let answer = random.chance(1, in: 2)
             state.system = answer ? .inCall : .idle
-            return .init(at: time, verb: answer ? "answer-call" : "decline-call")
+            return .init(at: time, verb: (answer ? DeviceVerb.answerCall : .declineCall).rawValue)
         case .inCall:
             state.system = .idle
-            return .init(at: time, verb: "hang-up")
+            return .init(at: time, verb: DeviceVerb.hangUp.rawValue)
         case .alarm:
             state.system = .idle
-            return .init(at: time, verb: "dismiss-alarm")
+            return .init(at: time, verb: DeviceVerb.dismissAlarm.rawValue)
         case .siri:
             state.system = .idle
-            return .init(at: time, verb: "siri-end")
+            return .init(at: time, verb: DeviceVerb.siriEnd.rawValue)
         case .idle:
             switch random.uniform(below: 3) {
             case 0:
                 state.system = .ringing
-                return .init(at: time, verb: "incoming-call", fields: [.init(key: "caller", value: "Bob")])
+                return .init(at: time, verb: DeviceVerb.incomingCall.rawValue, fields: [.init(key: "caller", value: "Bob")])
             case 1:
                 state.system = .alarm
-                return .init(at: time, verb: "alarm")
+                return .init(at: time, verb: DeviceVerb.alarm.rawValue)
             default:
                 state.system = .siri
-                return .init(at: time, verb: "siri")
+                return .init(at: time, verb: DeviceVerb.siri.rawValue)
             }
         }
     }
