@@ -12,9 +12,6 @@ public typealias AVAudioNodeTapBlock = (AVAudioPCMBuffer, AVAudioTime) -> Void
 /// Called when a scheduled buffer, file or segment is done with.
 public typealias AVAudioNodeCompletionHandler = @Sendable () -> Void
 
-/// Core MIDI's sequence type; the simulated engine has none (`musicSequence` stays nil).
-public typealias MusicSequence = OpaquePointer
-
 public enum AVAudioEngineManualRenderingMode: Int, Sendable {
     /// The app pulls as fast as it likes, from any thread; the engine may block.
     case offline = 0
