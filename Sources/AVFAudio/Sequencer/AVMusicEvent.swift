@@ -31,6 +31,10 @@ open class AVMusicEvent: NSObject, @unchecked Sendable {
             let note = event.value(as: ExtendedNoteOnEvent.self)
             return AVExtendedNoteOnEvent(midiNote: note.extendedParams.mPitch, velocity: note.extendedParams.mVelocity,
                                          instrumentID: note.instrumentID, groupID: note.groupID, duration: Double(note.duration))
+        case kMusicEventType_AUPreset:
+            let preset = event.value(as: AUPresetEvent.self)
+            let dictionary = (preset.preset.takeUnretainedValue() as? NSDictionary) as? [AnyHashable: Any]
+            return AVAUPresetEvent(scope: preset.scope, element: preset.element, dictionary: dictionary ?? [:])
         case kMusicEventType_Parameter:
             let parameter = event.value(as: ParameterEvent.self)
             return AVParameterEvent(parameterID: parameter.parameterID, scope: parameter.scope, element: parameter.element, value: parameter.value)
@@ -180,5 +184,25 @@ open class AVParameterEvent: AVMusicEvent, @unchecked Sendable {
     override func sequenceEvent(at beat: AVMusicTimeStamp) -> SequenceEvent? {
         SequenceEvent(time: beat, type: kMusicEventType_Parameter,
                       value: ParameterEvent(parameterID: parameterID, scope: scope, element: element, value: value))
+    }
+}
+
+/// An audio unit preset (a `ClassInfo` property list) to apply at the event's beat; stored, copied
+/// and written back, not applied while playing (docs/sequencer.md).
+open class AVAUPresetEvent: AVMusicEvent, @unchecked Sendable {
+    public var scope: UInt32
+    public var element: UInt32
+    public let presetDictionary: [AnyHashable: Any]
+
+    public init(scope: UInt32, element: UInt32, dictionary presetDictionary: [AnyHashable: Any]) {
+        self.scope = scope
+        self.element = element
+        self.presetDictionary = presetDictionary
+        super.init()
+    }
+
+    override func sequenceEvent(at beat: AVMusicTimeStamp) -> SequenceEvent? {
+        let plist = NSDictionary(dictionary: presetDictionary)
+        return .preset(beat, AUPresetEvent(scope: scope, element: element, preset: .passUnretained(plist)))
     }
 }

@@ -54,7 +54,7 @@ extension AVAudioSequencer {
     public struct InfoDictionaryKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+        init(_ rawValue: String) { self.rawValue = rawValue }
 
         public static let album = InfoDictionaryKey("album")
         public static let approximateDurationInSeconds = InfoDictionaryKey("approximate duration in seconds")

@@ -7,6 +7,9 @@ import MediaServer
 /// land on the frame the tempo map gives. A track plays to its destination node, or (the
 /// simulation's documented default) to the graph's first music device node.
 ///
+/// User events go to the sequence's user callback from the same pre-render notification, before
+/// the render that plays them, with the render's beat range as the slice.
+///
 /// A sequence without an AUGraph cannot start: `kAudioToolboxError_NoTrackDestination` (Apple
 /// makes a default graph with its DLS synth there, which the simulation does not have); a player
 /// without a sequence answers `kAudioToolboxErr_NoSequence`.
@@ -23,6 +26,7 @@ final class SequencePlayer {
     var binding: AppBinding?
     var ioUnit: RemoteIOUnit?
     var units: [AudioUnit?] = []
+    var trackHandles: [MusicTrack] = []
     var lastHostTime: UInt64?
     var lastFrame: Int64 = 0
     var refCon: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -45,6 +49,7 @@ final class SequencePlayer {
             if description.componentType == kAudioUnitType_Output { outputUnit = unit }
         }
         guard let outputUnit else { throw SequenceFileError(kAudioToolboxError_NoTrackDestination, "the sequence's graph has no output node") }
+        trackHandles = model.tracks.map(\.musicTrack)
         units = model.tracks.map { track in
             guard let node = track.destinationNode else { return fallback }
             var unit: AudioUnit?
@@ -77,7 +82,15 @@ final class SequencePlayer {
             lastHostTime = timeStamp.mFlags.contains(.hostTimeValid) ? timeStamp.mHostTime : nil
         }
         lastFrame = playback.frames
+        let sliceStart = playback.position
+        let sliceEnd = playback.beat(atFrame: playback.frames + Int64(frames))
+        let callback = model?.userCallback
         playback.render(frames: frames) { track, offset, item in
+            if item.status == 0, let callback, let sequence, track < trackHandles.count {
+                let data = UnsafePointer<MusicEventUserData>(OpaquePointer(playback.payloadEvents[Int(item.payload)].bytes))
+                callback.callback(callback.clientData, sequence, trackHandles[track], item.beat, data, sliceStart, sliceEnd)
+                return
+            }
             guard item.status >= 0x80, item.status < 0xF0, track < units.count, let unit = units[track] else { return }
             _ = MusicDeviceMIDIEvent(unit, UInt32(item.status), UInt32(item.data1), UInt32(item.data2), UInt32(offset))
         }

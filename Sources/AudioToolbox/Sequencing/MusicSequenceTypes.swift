@@ -178,6 +178,21 @@ public struct ExtendedNoteOnEvent: Sendable {
     }
 }
 
+/// An audio unit preset (a property list, as `kAudioUnitProperty_ClassInfo` takes) to apply at
+/// the event's time. The track keeps the preset retained while the event lives.
+public struct AUPresetEvent {
+    public var scope: AudioUnitScope
+    public var element: AudioUnitElement
+    public var preset: Unmanaged<CFPropertyList>
+    public init(scope: AudioUnitScope, element: AudioUnitElement, preset: Unmanaged<CFPropertyList>) {
+        self.scope = scope; self.element = element; self.preset = preset
+    }
+}
+
+/// Extended notes name no instrument of their own: the group's instrument plays them.
+public let kMusicNoteEvent_UseGroupInstrument: UInt32 = 0xFFFF_FFFF
+public let kMusicNoteEvent_Unused: UInt32 = 0xFFFF_FFFF
+
 /// A bar, beat and subbeat position (bars and beats count from 1).
 public struct CABarBeatTime: Sendable {
     public var bar: Int32

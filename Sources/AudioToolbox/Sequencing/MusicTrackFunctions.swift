@@ -47,6 +47,11 @@ public func MusicTrackNewExtendedTempoEvent(_ inTrack: MusicTrack, _ inTimeStamp
     return add(inTrack, inTimeStamp, kMusicEventType_ExtendedTempo, &tempo)
 }
 
+/// Stored (and copied, moved, iterated) with its preset retained; not applied while playing.
+public func MusicTrackNewAUPresetEvent(_ inTrack: MusicTrack, _ inTimeStamp: MusicTimeStamp, _ inPresetEvent: UnsafePointer<AUPresetEvent>) -> OSStatus {
+    add(inTrack, inTimeStamp, kMusicEventType_AUPreset, inPresetEvent)
+}
+
 public func MusicTrackNewMetaEvent(_ inTrack: MusicTrack, _ inTimeStamp: MusicTimeStamp, _ inMetaEvent: UnsafePointer<MIDIMetaEvent>) -> OSStatus {
     add(inTrack, inTimeStamp, kMusicEventType_Meta, inMetaEvent)
 }

@@ -53,6 +53,13 @@ import CoreAudioTypes
         variable(time, kMusicEventType_Meta, header: [metaType, 0, 0, 0], data)
     }
 
+    /// An AU preset event, keeping its preset retained for the event's life.
+    public static func preset(_ time: MusicTimeStamp, _ event: AUPresetEvent) -> SequenceEvent {
+        let stored = SequenceEvent(time: time, type: kMusicEventType_AUPreset, value: event)
+        stored.storage.retained = event.preset.takeUnretainedValue()
+        return stored
+    }
+
     public static func rawData(_ time: MusicTimeStamp, _ data: some Collection<UInt8>) -> SequenceEvent {
         variable(time, kMusicEventType_MIDIRawData, header: [], data)
     }
@@ -85,6 +92,7 @@ import CoreAudioTypes
         case kMusicEventType_ExtendedTempo: return .tempo(time, bpm: data.loadUnaligned(as: ExtendedTempoEvent.self).bpm)
         case kMusicEventType_ExtendedNote: return SequenceEvent(time: time, type: type, value: data.loadUnaligned(as: ExtendedNoteOnEvent.self))
         case kMusicEventType_Parameter: return SequenceEvent(time: time, type: type, value: data.loadUnaligned(as: ParameterEvent.self))
+        case kMusicEventType_AUPreset: return .preset(time, data.load(as: AUPresetEvent.self))
         case kMusicEventType_Meta:
             let length = Int(data.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
             return .meta(time, type: data.load(as: UInt8.self), UnsafeRawBufferPointer(start: data + 8, count: length))
@@ -115,6 +123,8 @@ import CoreAudioTypes
 @_spi(Soundcheck) public final class EventBytes {
     public let bytes: UnsafeMutableRawPointer
     public let size: Int
+    /// An object the bytes point at (an AU preset event's property list), kept alive with them.
+    public var retained: AnyObject?
 
     init(size: Int) {
         self.size = size

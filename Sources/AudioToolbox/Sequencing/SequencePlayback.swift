@@ -42,6 +42,8 @@ import CoreAudioTypes
     /// Per track, 16 channels × 128 keys: the notes sounding.
     private var sounding: [[Bool]] = []
     public private(set) var payloads: [[UInt8]] = []
+    /// The stored event of each payload (a user callback gets its C layout).
+    public private(set) var payloadEvents: [EventBytes] = []
     public private(set) var tempo = TempoMap()
     public private(set) var trackCount = 0
 
@@ -59,6 +61,7 @@ import CoreAudioTypes
     public func prepare(_ sequence: SequenceModel, at beat: Double, sampleRate: Double, rate: Double) {
         tempo = sequence.tempoMap
         payloads = []
+        payloadEvents = []
         plans = sequence.tracks.map { plan(for: $0) }
         trackCount = plans.count
         sounding = Array(repeating: Array(repeating: false, count: 16 * 128), count: plans.count)
@@ -88,8 +91,11 @@ import CoreAudioTypes
     }
 
     /// The timeline position in beats at the next frame to render.
-    public var position: Double {
-        tempo.beats(forSeconds: anchorSeconds + Double(frames) / sampleRate * rate)
+    public var position: Double { beat(atFrame: frames) }
+
+    /// The timeline beat at `frame` frames from the anchor.
+    public func beat(atFrame frame: Int64) -> Double {
+        tempo.beats(forSeconds: anchorSeconds + Double(frame) / sampleRate * rate)
     }
 
     /// The frame (from the anchor) at which `beat` plays.
@@ -214,9 +220,11 @@ import CoreAudioTypes
                 add(Item(beat: event.time, status: message.status, data1: message.data1 & 0x7F, data2: message.data2 & 0x7F))
             case kMusicEventType_MIDIRawData:
                 payloads.append(Array(event.payload))
+                payloadEvents.append(event.storage)
                 add(Item(beat: event.time, status: 0xF0, data1: 0, data2: 0, payload: Int32(payloads.count - 1)))
             case kMusicEventType_User:
                 payloads.append(Array(event.payload))
+                payloadEvents.append(event.storage)
                 add(Item(beat: event.time, status: 0, data1: 0, data2: 0, payload: Int32(payloads.count - 1)))
             default:
                 continue
