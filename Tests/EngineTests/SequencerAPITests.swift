@@ -155,6 +155,50 @@ struct SequencerAPITests {
         #expect(abs(sequencer.beats(forHostTime: three, error: &error) - 3) < 1e-6)
     }
 
+    @Test("a track with destinationMIDIEndpoint sends its notes to that Core MIDI destination, time-stamped 0.5 s apart at 120 bpm")
+    func midiEndpoint() throws {
+        let device = try SimulatedDevice(seed: 44)
+        try EngineRenderingChecks.launch(device, "Seq")
+        nonisolated(unsafe) var received: [(time: MIDITimeStamp, bytes: [UInt8])] = []
+        let (engine, sampler, sequencer) = try device.run(as: "Seq") { () throws -> (AVAudioEngine, AVAudioUnitSampler, AVAudioSequencer) in
+            var client = MIDIClientRef(), destination = MIDIEndpointRef()
+            _ = MIDIClientCreateWithBlock("Synth" as CFString, &client, nil)
+            _ = MIDIDestinationCreateWithBlock(client, "Synth In" as CFString, &destination) { list, _ in
+                for packet in list.unsafeSequence() {
+                    let length = Int(packet.pointee.length)
+                    received.append((packet.pointee.timeStamp, withUnsafeBytes(of: packet.pointee.data) { Array($0.prefix(length)) }))
+                }
+            }
+            let engine = AVAudioEngine()
+            let sampler = AVAudioUnitSampler()
+            engine.attach(sampler)
+            engine.connect(sampler, to: engine.mainMixerNode, format: nil)
+            try engine.start()
+            let sequencer = AVAudioSequencer(audioEngine: engine)
+            let track = sequencer.createAndAppendTrack()
+            track.destinationMIDIEndpoint = destination
+            #expect(track.destinationMIDIEndpoint == destination)
+            for beat in [0.0, 1, 2] { track.addEvent(AVMIDINoteEvent(channel: 2, key: 64, velocity: 99, duration: 0.25), at: beat) }
+            try sequencer.start()
+            return (engine, sampler, sequencer)
+        }
+        _ = engine
+        let start = device.now
+        device.advance(by: .milliseconds(1_300))
+        #expect(received.map(\.bytes) == [[0x92, 64, 99], [0x82, 64, 0], [0x92, 64, 99], [0x82, 64, 0], [0x92, 64, 99], [0x82, 64, 0]])
+        let ons = received.filter { $0.bytes[0] == 0x92 }.map { Double($0.time) / 1e9 }
+        #expect(ons.count == 3)
+        if ons.count == 3 {
+            #expect(abs(ons[1] - ons[0] - 0.5) < 1e-6 && abs(ons[2] - ons[1] - 0.5) < 1e-6)
+            #expect(ons[0] >= Double(start.nanoseconds) / 1e9 && ons[0] < Double(start.nanoseconds) / 1e9 + 0.1)
+        }
+        // The engine's instrument heard none of it.
+        let speaker = try #require(device.sink("Speaker"))
+        #expect((speaker.level(channel: 1, from: start, to: start + .milliseconds(1_200))?.rms ?? 0) < 1e-6)
+        _ = sampler
+        device.run(as: "Seq") { sequencer.stop() }
+    }
+
     @Test("a sequencer playing into a sampler renders allocation-free")
     func allocationFree() throws {
         let engine = AVAudioEngine()

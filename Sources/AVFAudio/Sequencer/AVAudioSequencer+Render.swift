@@ -9,7 +9,12 @@ extension AVAudioSequencer {
     /// attached to the engine (the documented default of the simulation).
     public func prepareToPlay() {
         let fallback = engine?.nodes.first { $0 is AVAudioUnitMIDIInstrument } as? AVAudioUnitMIDIInstrument
-        destinations = model.tracks.map { ($0.destinationObject as? AVAudioUnitMIDIInstrument) ?? ($0.destinationObject == nil ? fallback : nil) }
+        // A track with a MIDI endpoint and no audio unit plays to the endpoint.
+        endpoints = model.tracks.map { $0.destinationObject == nil ? $0.destinationEndpoint : 0 }
+        destinations = model.tracks.map { track in
+            if let instrument = track.destinationObject as? AVAudioUnitMIDIInstrument { return instrument }
+            return track.destinationObject == nil && track.destinationEndpoint == 0 ? fallback : nil
+        }
         playback.prepare(model, at: stoppedBeat, sampleRate: renderSampleRate, rate: Double(playRate))
         lastPassHostTime = nil
         lastPassFrame = 0
@@ -34,7 +39,18 @@ extension AVAudioSequencer {
         stoppedBeat = playback.position
         isPlaying = false
         isPrepared = false
-        playback.releaseAll { track, item in destinations[track]?.sendMIDIEvent(item.status, data1: item.data1, data2: item.data2) }
+        releaseSounding()
+    }
+
+    /// Note-offs for the notes still sounding, to instruments and MIDI destinations alike.
+    private func releaseSounding() {
+        playback.releaseAll { track, item in
+            if track < endpoints.count, endpoints[track] != 0 {
+                _ = midiOutput.enqueue(.init(endpoint: endpoints[track], hostTime: 0, status: item.status, data1: item.data1, data2: item.data2))
+            }
+            destinations[track]?.sendMIDIEvent(item.status, data1: item.data1, data2: item.data2)
+        }
+        midiOutput.send()
     }
 
     public var currentPositionInBeats: TimeInterval {
@@ -42,7 +58,7 @@ extension AVAudioSequencer {
         set {
             stoppedBeat = max(0, newValue)
             guard isPlaying else { return isPrepared = false }
-            playback.releaseAll { track, item in destinations[track]?.sendMIDIEvent(item.status, data1: item.data1, data2: item.data2) }
+            releaseSounding()
             playback.locate(stoppedBeat)
             lastPassHostTime = nil
         }
@@ -108,6 +124,11 @@ extension AVAudioSequencer {
                 pendingUserCount += 1
                 return
             }
+            if endpoints[track] != 0, item.status >= 0x80, item.status < 0xF0 {
+                let host = hostTime.map { $0 &+ UInt64(Double(offset) / playback.sampleRate * 1e9) } ?? 0
+                _ = midiOutput.enqueue(.init(endpoint: endpoints[track], hostTime: host, status: item.status, data1: item.data1, data2: item.data2))
+                return
+            }
             guard let destination = destinations[track] else { return }
             if item.status == 0xF0 {
                 playback.payloads[Int(item.payload)].withUnsafeBufferPointer { destination.instrument?.handle(sysEx: $0) }
@@ -119,6 +140,7 @@ extension AVAudioSequencer {
 
     /// Hands the app the user events played in the last passes.
     func deliverAfterRender() {
+        midiOutput.send()
         guard pendingUserCount > 0 else { return }
         let played = pendingUserEvents[0..<pendingUserCount]
         pendingUserCount = 0

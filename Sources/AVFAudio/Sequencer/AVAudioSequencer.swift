@@ -25,6 +25,9 @@ open class AVAudioSequencer: NSObject, @unchecked Sendable {
     var playRate: Float = 1
     /// Per track, where its events go (made at prepare).
     var destinations: [AVAudioUnitMIDIInstrument?] = []
+    /// Per track, the Core MIDI destination it plays to instead (0: none).
+    var endpoints: [MIDIEndpointRef] = []
+    var midiOutput = SequencerMIDIOutput()
     /// The host time of the render pass that began at playback frame `lastPassFrame`.
     var lastPassHostTime: UInt64?
     var lastPassFrame: Int64 = 0
