@@ -59,7 +59,9 @@ final class SequencePlayer {
         var size = UInt32(MemoryLayout<AudioStreamBasicDescription>.size)
         _ = AudioUnitGetProperty(outputUnit, kAudioUnitProperty_StreamFormat, kAudioUnitScope_Input, 0, &format, &size)
         playback.prepare(model, at: stoppedBeat, sampleRate: format.mSampleRate > 0 ? format.mSampleRate : 44_100, rate: rate)
-        if output == nil {
+        // One notification, on the output of the graph the sequence names now.
+        if output != outputUnit {
+            if let output { _ = AudioUnitRemoveRenderNotify(output, { _, _, _, _, _, _ in noErr }, refCon) }
             _ = AudioUnitAddRenderNotify(outputUnit, { refCon, flags, timeStamp, _, frames, _ in
                 let player = Unmanaged<SequencePlayer>.fromOpaque(refCon).takeUnretainedValue()
                 if flags.pointee.contains(.unitRenderAction_PreRender) { player.render(Int(frames), timeStamp.pointee) }
