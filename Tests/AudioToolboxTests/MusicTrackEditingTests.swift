@@ -171,6 +171,46 @@ struct MusicTrackEditingTests {
         #expect(MusicTrackGetProperty(track, kSequenceTrackProperty_OffsetTime, &readOffset, &size) == noErr && readOffset == 0.25)
     }
 
+    @Test("the tempo track's events read back as ExtendedTempoEvent; kMusicTimeStamp_EndOfTrack reaches past every event; channels to tracks")
+    func tempoEventsAndEndOfTrack() throws {
+        let (sequence, track) = try MusicSequenceTests.sequence()
+        defer { _ = DisposeMusicSequence(sequence) }
+        var tempo: MusicTrack?
+        _ = MusicSequenceGetTempoTrack(sequence, &tempo)
+        var event = ExtendedTempoEvent()
+        #expect(event.bpm == 0)
+        event = ExtendedTempoEvent(bpm: 72)
+        #expect(MusicTrackNewExtendedTempoEvent(try #require(tempo), 0, event.bpm) == noErr)
+        var iterator: MusicEventIterator?
+        _ = NewMusicEventIterator(try #require(tempo), &iterator)
+        let walker = try #require(iterator)
+        defer { _ = DisposeMusicEventIterator(walker) }
+        var time: MusicTimeStamp = 0
+        var type: MusicEventType = 0
+        var data: UnsafeRawPointer?
+        var size: UInt32 = 0
+        #expect(MusicEventIteratorGetEventInfo(walker, &time, &type, &data, &size) == noErr)
+        let stored = try #require(data).load(as: ExtendedTempoEvent.self)
+        #expect(type == kMusicEventType_ExtendedTempo && stored.bpm == 72)
+        #expect(MusicEventIteratorSeek(walker, kMusicTimeStamp_EndOfTrack) == noErr)
+        var has = DarwinBoolean(true)
+        #expect(MusicEventIteratorHasCurrentEvent(walker, &has) == noErr && !has.boolValue)
+        Self.notes(track, at: [0, 5, 1_000])
+        #expect(MusicTrackClear(track, 1, kMusicTimeStamp_EndOfTrack) == noErr)
+        #expect(Self.beats(track) == [0])
+
+        // A format 0 file with notes on channels 0 and 3 loads as two tracks with smf_ChannelsToTracks.
+        let file: [UInt8] = [0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96, 0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 20,
+                             0, 0x90, 60, 100, 0, 0x93, 64, 100, 0x60, 0x80, 60, 0, 0, 0x83, 64, 0, 0, 0xFF, 0x2F, 0]
+        var count: UInt32 = 0
+        #expect(MusicSequenceFileLoadData(sequence, NSData(bytes: file, length: file.count), .midiType, []) == noErr)
+        _ = MusicSequenceGetTrackCount(sequence, &count)
+        #expect(count == 1)
+        #expect(MusicSequenceFileLoadData(sequence, NSData(bytes: file, length: file.count), .midiType, .smf_ChannelsToTracks) == noErr)
+        _ = MusicSequenceGetTrackCount(sequence, &count)
+        #expect(count == 2)
+    }
+
     final class UserLog {
         var events: [(beat: MusicTimeStamp, bytes: [UInt8])] = []
     }
@@ -185,11 +225,12 @@ struct MusicTrackEditingTests {
         _ = MusicSequenceGetIndTrack(sequence, 0, &track)
         var user: [UInt8] = [2, 0, 0, 0, 0xAB, 0xCD]
         _ = user.withUnsafeMutableBytes { MusicTrackNewUserEvent(track!, 1, $0.baseAddress!.assumingMemoryBound(to: MusicEventUserData.self)) }
-        #expect(MusicSequenceSetUserCallback(sequence, { clientData, _, _, beat, data, start, end in
+        let callback: MusicSequenceUserCallback = { clientData, _, _, beat, data, start, end in
             let log = Unmanaged<UserLog>.fromOpaque(clientData!).takeUnretainedValue()
             let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(data) + 4, count: Int(data.pointee.length)))
             if beat >= start, beat < end { log.events.append((beat, bytes)) }
-        }, Unmanaged.passUnretained(log).toOpaque()) == noErr)
+        }
+        #expect(MusicSequenceSetUserCallback(sequence, callback, Unmanaged.passUnretained(log).toOpaque()) == noErr)
         var held: MusicSequence?
         #expect(MusicPlayerGetSequence(player, &held) == noErr && held == sequence)
         #expect(MusicPlayerSetTime(player, 0.5) == noErr)

@@ -59,6 +59,39 @@ struct MIDIPlayerTests {
         #expect(player.currentPosition == 1)
     }
 
+    @Test("rate 2 plays the file in half the time, so the completion comes at 0.5 s; stop() silences it and drops the completion")
+    func rateAndStop() throws {
+        let device = try SimulatedDevice(seed: 45)
+        try EngineRenderingChecks.launch(device, "Player")
+        let fast = try device.run(as: "Player") { try AVMIDIPlayer(data: try Self.file(), soundBankURL: nil) }
+        let stopped = try device.run(as: "Player") { try AVMIDIPlayer(data: try Self.file(), soundBankURL: nil) }
+        device.advance(by: .milliseconds(100))
+        let start = device.now
+        nonisolated(unsafe) var fastDone: HostTime?
+        nonisolated(unsafe) var stoppedDone = false
+        let done: AVMIDIPlayerCompletionHandler = { fastDone = device.now }
+        device.run(as: "Player") {
+            fast.rate = 2
+            #expect(fast.rate == 2)
+            fast.play(done)
+        }
+        device.advance(by: .milliseconds(700))
+        let late = Double((try #require(fastDone) - start).nanoseconds) / 1e9 - 0.5
+        #expect(late >= 0 && late < 0.05, "the completion \(late) s after half the duration")
+        let second = device.now
+        device.run(as: "Player") { stopped.play { stoppedDone = true } }
+        device.advance(by: .milliseconds(150))
+        device.run(as: "Player") { stopped.stop() }
+        #expect(!stopped.isPlaying)
+        let position = stopped.currentPosition
+        #expect(position > 0.1 && position < 0.2)
+        device.advance(by: .milliseconds(1_200))
+        #expect(!stoppedDone)
+        #expect(stopped.currentPosition == position)
+        let speaker = try #require(device.sink("Speaker"))
+        #expect((speaker.level(channel: 1, from: second + .milliseconds(250), to: second + .milliseconds(1_300))?.rms ?? 1) < 1e-6, "silent after stop()")
+    }
+
     @Test("a malformed file throws kAudioFileInvalidFileError; a SoundFont bank throws kAudioUnitErr_UnknownFileType")
     func errors() throws {
         let device = try SimulatedDevice(seed: 42)

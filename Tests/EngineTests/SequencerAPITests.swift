@@ -25,8 +25,11 @@ struct SequencerAPITests {
         track.addEvent(AVMIDIPolyPressureEvent(channel: 1, key: 60, pressure: 9), at: 5)
         track.addEvent(AVExtendedTempoEvent(tempo: 90), at: 6)   // not on the tempo track: refused
         var seen: [AVMusicEvent] = []
-        track.enumerateEvents(in: AVMakeBeatRange(0, AVMusicTimeStampEndOfTrack)) { event, _, _ in seen.append(event) }
+        let collect: AVMusicEventEnumerationBlock = { event, _, _ in seen.append(event) }
+        track.enumerateEvents(in: AVMakeBeatRange(0, AVMusicTimeStampEndOfTrack), using: collect)
         #expect(seen.count == 7)
+        // Controller and pressure events share the channel of their AVMIDIChannelEvent base.
+        #expect(seen.compactMap { ($0 as? AVMIDIChannelEvent)?.channel } == [2, 1])
         let extended = try #require(seen[0] as? AVExtendedNoteOnEvent)
         #expect(extended.midiNote == 61.5 && extended.velocity == 80 && extended.groupID == 3 && extended.duration == 2)
         #expect(extended.instrumentID == AVExtendedNoteOnEvent.defaultInstrument)
@@ -117,7 +120,8 @@ struct SequencerAPITests {
         let (engine, _, sequencer, track) = try SequencerPlaybackTests.rig([])
         track.addEvent(AVMusicUserEvent(data: Data([7, 8])), at: 1)
         var calls: [(AVMusicTrack, Data, AVMusicTimeStamp)] = []
-        sequencer.setUserCallback { calls.append(($0, $1, $2)) }
+        let callback: AVAudioSequencerUserCallback = { calls.append(($0, $1, $2)) }
+        sequencer.setUserCallback(callback)
         try sequencer.start()
         _ = try EngineSignals.renderOffline(engine, seconds: 0.49)
         #expect(calls.isEmpty)
