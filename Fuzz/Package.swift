@@ -27,6 +27,8 @@ let package = Package(
         fuzzTarget("fuzz-mp3", [.product(name: "AudioFiles", package: "Soundcheck")]),
         fuzzTarget("fuzz-rtsp", [.product(name: "AirPlayRAOP", package: "Soundcheck")]),
         fuzzTarget("fuzz-xunit", [.product(name: "Conformance", package: "Soundcheck")]),
+        fuzzTarget("fuzz-midi-file", [.product(name: "AudioToolbox", package: "Soundcheck"),
+                                      .product(name: "CoreAudioTypes", package: "Soundcheck")]),
         // Writes the audio targets' generated seeds (Tools/fuzz --seed); not a fuzz target.
         .executableTarget(name: "fuzz-seeds", dependencies: [.product(name: "AudioFiles", package: "Soundcheck")]),
     ]

@@ -38,6 +38,9 @@ final class RemoteIORenderState {
     let hardwareRate: Int
     /// Hardware frames rendered since the state was made: where the client clocks stand.
     var hardwareFrames: Int64 = 0
+    /// The IO frame of the cycle being rendered (what a MusicPlayer driven by this unit's render
+    /// notifications turns into a host time; the time stamps may start at zero instead).
+    var cycleIOFrame: Int64 = 0
     var outputSampleTime: Int64 = 0
     var inputSampleTime: Int64 = 0
 

@@ -7,6 +7,7 @@ import CoreAudioTypes
 extension RemoteIOUnit: RenderClient {
     func render(_ cycle: RenderClientCycle) {
         guard let state = renderState else { return }
+        state.cycleIOFrame = cycle.sampleTime
         if inputEnabled { capture(cycle, state) }
         // Connected to a host, the host pulls the output (RemoteNodeUnit.renderBus).
         if outputEnabled && !interAppRunning { play(cycle, state) }

@@ -38,6 +38,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// Nodes pulled every render pass besides the output node: sinks and tapped nodes that
     /// nothing downstream pulls.
     private var extraRoots: [AVAudioNode] = []
+    /// Sequencers playing into this engine: each queues its events before a render pass.
+    var sequencers: [WeakSequencer] = []
+    /// Called after each render pass's deliveries (AVMIDIPlayer's end of file).
+    var afterDelivery: [() -> Void] = []
 
     /// The most frames the device asks for in one IO cycle.
     static let deviceMaximumFrames = 4096
@@ -169,6 +173,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// output node's channels. Pulls the sinks and tapped side chains too.
     func renderPass(_ frames: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<Float>> {
         let serial = serials.fresh()
+        for index in sequencers.indices { sequencers[index].sequencer?.renderWillPull(frames, hostTime: serials.cycleHostTime) }
         let channels = outputNode.pull(frames, serial: serial, serials: serials)
         for index in extraRoots.indices { _ = extraRoots[index].pull(frames, serial: serial, serials: serials) }
         return channels
@@ -176,6 +181,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
 
     /// Hands the app what the last passes left for it: tap buffers, completion handlers.
     func deliverPending() {
+        deliverSequencerEvents()
         guard hasPendingDeliveries else { return }
         guard let binding else {
             for index in nodes.indices { nodes[index].deliverPending() }
@@ -184,6 +190,16 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         AppContext.run(as: binding) {
             for index in nodes.indices { nodes[index].deliverPending() }
         }
+    }
+
+    /// The sequencers' user events and end-of-file checks, in the app's context.
+    private func deliverSequencerEvents() {
+        guard !sequencers.isEmpty else { return }
+        let run = { [self] in
+            for index in sequencers.indices { sequencers[index].sequencer?.deliverAfterRender() }
+            for index in afterDelivery.indices { afterDelivery[index]() }
+        }
+        if let binding { AppContext.run(as: binding, run) } else { run() }
     }
 
     private var hasPendingDeliveries: Bool {

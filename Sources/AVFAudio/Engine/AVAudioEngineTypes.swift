@@ -13,9 +13,6 @@ public typealias AVAudioNodeTapBlock = (AVAudioPCMBuffer, AVAudioTime) -> Void
 /// SDK: an app's handler may capture its own state (the simulation calls it on its one scheduler).
 public typealias AVAudioNodeCompletionHandler = () -> Void
 
-/// Core MIDI's sequence type; the simulated engine has none (`musicSequence` stays nil).
-public typealias MusicSequence = OpaquePointer
-
 public enum AVAudioEngineManualRenderingMode: Int, Sendable {
     /// The app pulls as fast as it likes, from any thread; the engine may block.
     case offline = 0

@@ -68,6 +68,12 @@ open class AVAudioUnitMIDIInstrument: AVAudioUnit, AVAudioMixing, @unchecked Sen
         }
     }
 
+    /// Queues one channel message at `sampleTime` (a sequencer's event in the coming render).
+    func scheduleSequencedEvent(at sampleTime: AUEventSampleTime, status: UInt8, data1: UInt8, data2: UInt8) {
+        guard instrument != nil else { return }
+        _ = schedule.insert(.init(time: sampleTime, status: status, data1: data1, data2: data2))
+    }
+
     /// The length of a MIDI 1.0 message starting with `status`.
     private static func messageLength(_ status: UInt8) -> Int {
         switch status {
