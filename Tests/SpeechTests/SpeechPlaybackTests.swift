@@ -92,6 +92,19 @@ struct SpeechPlaybackTests {
         #expect(try peak(0) == 0)
     }
 
+    @Test("outputChannels sends speech to the chosen port channel only")
+    func outputChannels() throws {
+        let stage = try SpeechStage()
+        let right = try #require(stage.device.run(as: "Reader") { AVAudioSession.sharedInstance().currentRoute.outputs.first?.channels?.last })
+        stage.synthesizer.outputChannels = [right]
+        stage.speak("Only on the right.")
+        stage.device.advance(to: .seconds(4))
+        let speaker = try stage.speaker(.zero, .seconds(4))
+        #expect(speaker.channel(1).isSilent)
+        #expect(speaker.channel(2).level.peakDBFS > -20)
+        #expect(stage.synthesizer.outputChannels?.first?.channelNumber == 2)
+    }
+
     @Test("the same text on two devices gives identical samples at the speaker")
     func deterministic() throws {
         func samples() throws -> [Float] {

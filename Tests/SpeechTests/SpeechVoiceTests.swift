@@ -59,8 +59,81 @@ struct SpeechVoiceTests {
         #expect(AVSpeechUtterance.wordsPerMinute(rate: 1) == 450)
         #expect(AVSpeechUtterance.espeakPitch(multiplier: 1) == 50)
         #expect(AVSpeechUtterance.espeakPitch(multiplier: 0.5) == 0 && AVSpeechUtterance.espeakPitch(multiplier: 2) == 100)
-        #expect(AVSpeechBoundary.word.rawValue == 1 && AVSpeechSynthesisVoiceQuality.premium.rawValue == 3)
-        #expect(AVSpeechSynthesisVoiceGender.female.rawValue == 2 && AVSpeechSynthesisMarker.Mark.bookmark.rawValue == 4)
+    }
+
+    @Test("raw values are Apple's")
+    func rawValues() {
+        #expect(AVSpeechBoundary.immediate.rawValue == 0 && AVSpeechBoundary.word.rawValue == 1)
+        #expect(AVSpeechSynthesisVoiceQuality.default.rawValue == 1 && AVSpeechSynthesisVoiceQuality.enhanced.rawValue == 2)
+        #expect(AVSpeechSynthesisVoiceQuality.premium.rawValue == 3)
+        #expect(AVSpeechSynthesisVoiceGender.unspecified.rawValue == 0 && AVSpeechSynthesisVoiceGender.male.rawValue == 1)
+        #expect(AVSpeechSynthesisVoiceGender.female.rawValue == 2)
+        #expect(AVSpeechSynthesisMarker.Mark.phoneme.rawValue == 0 && AVSpeechSynthesisMarker.Mark.word.rawValue == 1)
+        #expect(AVSpeechSynthesisMarker.Mark.sentence.rawValue == 2 && AVSpeechSynthesisMarker.Mark.paragraph.rawValue == 3)
+        #expect(AVSpeechSynthesisMarker.Mark.bookmark.rawValue == 4)
+        typealias Status = AVSpeechSynthesizer.PersonalVoiceAuthorizationStatus
+        #expect(Status.notDetermined.rawValue == 0 && Status.denied.rawValue == 1 && Status.unsupported.rawValue == 2)
+        #expect(AVSpeechSynthesizer.PersonalVoiceAuthorizationStatus.authorized.rawValue == 3)
+        #expect(AVSpeechSynthesisVoice.Traits.isNoveltyVoice.rawValue == 1 && AVSpeechSynthesisVoice.Traits.isPersonalVoice.rawValue == 2)
+        #expect(AVSpeechSynthesisVoice.Traits(rawValue: 3) == [.isNoveltyVoice, .isPersonalVoice])
+    }
+
+    @Test("no voice on the device is a novelty or Personal Voice, an enhanced one, or of unspecified gender")
+    func voiceKinds() {
+        let voices = AVSpeechSynthesisVoice.speechVoices()
+        #expect(!voices.contains { $0.voiceTraits.contains(AVSpeechSynthesisVoice.Traits.isNoveltyVoice) })
+        #expect(!voices.contains { $0.voiceTraits.contains(AVSpeechSynthesisVoice.Traits.isPersonalVoice) })
+        #expect(!voices.contains { $0.quality == AVSpeechSynthesisVoiceQuality.enhanced })
+        #expect(!voices.contains { $0.gender == AVSpeechSynthesisVoiceGender.unspecified })
+        #expect(voices.filter { $0.gender == AVSpeechSynthesisVoiceGender.male }.map(\.name) == ["Maged", "Daniel", "Rishi", "Thomas", "Xander"])
+    }
+
+    @Test("markers keep what they are made with")
+    func markers() {
+        let bookmark = AVSpeechSynthesisMarker(bookmarkName: "chapter-2", atByteSampleOffset: 4_410)
+        #expect(bookmark.mark == .bookmark && bookmark.bookmarkName == "chapter-2" && bookmark.byteSampleOffset == 4_410)
+        let phoneme = AVSpeechSynthesisMarker(phonemeString: "h@loU", atByteSampleOffset: 2)
+        #expect(phoneme.mark == .phoneme && phoneme.phoneme == "h@loU")
+        let sentence = AVSpeechSynthesisMarker(sentenceRange: NSRange(location: 0, length: 12), atByteSampleOffset: 0)
+        #expect(sentence.mark == .sentence && sentence.textRange == NSRange(location: 0, length: 12))
+        let paragraph = AVSpeechSynthesisMarker(paragraphRange: NSRange(location: 3, length: 4), atByteSampleOffset: 8)
+        #expect(paragraph.mark == .paragraph && paragraph.textRange.location == 3)
+        let word = AVSpeechSynthesisMarker(markerType: .word, forTextRange: NSRange(location: 1, length: 2), atByteSampleOffset: 6)
+        #expect(word.mark == .word && word.byteSampleOffset == 6)
+    }
+
+    @Test("provider voices and requests keep their values; the device loads no provider extensions")
+    func providerTypes() {
+        let voice = AVSpeechSynthesisProviderVoice(name: "Robo", identifier: "com.example.robo", primaryLanguages: ["en-US"],
+                                                   supportedLanguages: ["en-US", "en-GB"])
+        voice.age = 40
+        voice.gender = .male
+        voice.version = "1.0"
+        voice.voiceSize = 1_000_000
+        #expect(voice.name == "Robo" && voice.identifier == "com.example.robo" && voice.primaryLanguages == ["en-US"])
+        #expect(voice.supportedLanguages.count == 2 && voice.age == 40 && voice.gender == .male && voice.version == "1.0" && voice.voiceSize == 1_000_000)
+        let request = AVSpeechSynthesisProviderRequest(ssmlRepresentation: "<speak>Hi</speak>", voice: voice)
+        #expect(request.ssmlRepresentation == "<speak>Hi</speak>" && request.voice === voice)
+        var reported: [AVSpeechSynthesisMarker] = []
+        let output: AVSpeechSynthesisProviderOutputBlock = { markers, _ in reported += markers }
+        output([AVSpeechSynthesisMarker(wordRange: NSRange(location: 7, length: 2), atByteSampleOffset: 0)], request)
+        #expect(reported.map(\.textRange.location) == [7])
+        AVSpeechSynthesisProviderVoice.updateSpeechVoices()
+        #expect(AVSpeechSynthesisVoice(identifier: "com.example.robo") == nil)
+    }
+
+    @Test("an attributed string is spoken as its characters, its word ranges in attributedSpeechString")
+    func attributedString() throws {
+        let text = NSMutableAttributedString(string: "Read this aloud")
+        text.addAttribute(NSAttributedString.Key(AVSpeechSynthesisIPANotationAttribute), value: "ɹiːd", range: NSRange(location: 0, length: 4))
+        let utterance = AVSpeechUtterance(attributedString: text)
+        #expect(utterance.speechString == "Read this aloud" && utterance.attributedSpeechString.string == "Read this aloud")
+        #expect(!utterance.prefersAssistiveTechnologySettings)
+        var markers: [AVSpeechSynthesisMarker] = []
+        let bufferCallback: AVSpeechSynthesizer.BufferCallback = { _ in }
+        let markerCallback: AVSpeechSynthesizer.MarkerCallback = { markers += $0 }
+        AVSpeechSynthesizer().write(utterance, toBufferCallback: bufferCallback, toMarkerCallback: markerCallback)
+        #expect(markers.map { (utterance.attributedSpeechString.string as NSString).substring(with: $0.textRange) } == ["Read", "this", "aloud"])
     }
 
     @Test("an SSML utterance speaks the text between its tags; malformed SSML gives nil")
