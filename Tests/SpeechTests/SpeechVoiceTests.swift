@@ -143,7 +143,7 @@ struct SpeechVoiceTests {
         #expect(AVSpeechUtterance(ssmlRepresentation: "<speak>unclosed") == nil)
         #expect(AVSpeechUtterance(ssmlRepresentation: "plain text") == nil)
         #expect(AVSpeechUtterance(ssmlRepresentation: "<speak><p>crossed</speak></p>") == nil)
-        #expect(AVSpeechUtterance(SSMLRepresentation: "<?xml version=\"1.0\"?><speak>ok</speak>")?.speechString == "ok")
+        #expect(AVSpeechUtterance(ssmlRepresentation: "<?xml version=\"1.0\"?><speak>ok</speak>")?.speechString == "ok")
     }
 
     @Test("Personal Voice: not determined until asked, then the simulated user's answer")

@@ -51,5 +51,4 @@ open class AVSpeechSynthesisMarker: NSObject, @unchecked Sendable {
         bookmarkName = mark
     }
 
-    public required init?(coder: NSCoder) { nil }
 }

@@ -27,7 +27,6 @@ open class AVSpeechSynthesisProviderVoice: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    public required init?(coder: NSCoder) { nil }
 
     /// Asks the system to reload the provider's voices; there are no provider extensions on the
     /// simulated device, so nothing changes.
@@ -45,9 +44,4 @@ open class AVSpeechSynthesisProviderRequest: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    public convenience init(SSMLRepresentation text: String, voice: AVSpeechSynthesisProviderVoice) {
-        self.init(ssmlRepresentation: text, voice: voice)
-    }
-
-    public required init?(coder: NSCoder) { nil }
 }

@@ -57,7 +57,6 @@ open class AVSpeechSynthesisVoice: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    public required init?(coder: NSCoder) { nil }
 
     /// Every voice on the device, ordered by language then name.
     open class func speechVoices() -> [AVSpeechSynthesisVoice] {

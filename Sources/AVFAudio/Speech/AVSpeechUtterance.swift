@@ -53,11 +53,6 @@ open class AVSpeechUtterance: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    public convenience init?(SSMLRepresentation string: String) {
-        self.init(ssmlRepresentation: string)
-    }
-
-    public required init?(coder: NSCoder) { nil }
 
     /// 0 (slowest) … 0.5 (default) … 1 (fastest).
     open var rate: Float {
