@@ -68,6 +68,10 @@ let package = Package(
         systemLibrary("CSoundTouch", pkgConfig: "soundtouch", apt: "libsoundtouch-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        // Speech synthesis (AVSpeechSynthesizer): eSpeak NG's header only. The library is loaded with dlopen
+        // for each synthesis (so each starts from its initial state: docs/speech.md), so it is not linked, and
+        // pkg-config (whose libs would link it into the process) is not asked.
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
 
         .target(
             name: "SimCore",
@@ -92,7 +96,8 @@ let package = Package(
         // UIKit's UIImage (Inter-App Audio icons), below AudioToolbox, which returns it; UIKit re-exports it
         // (on Apple platforms too, UIKit re-exports a UIKitCore).
         .target(name: "UIKitCore"),
-        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "AudioToolbox", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore"]),
+        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "AudioToolbox", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore",
+                                              "CEspeakNG"]),
         // Stands in for Swift Testing's UIKit overlay, which the compiler asks for when a file imports both.
         .target(name: "_Testing_UIKit"),
         .target(name: "UIKit", dependencies: ["UIKitCore", "_Testing_UIKit", "AVFAudio", "MediaServer", "VirtualDevices"]),
@@ -156,6 +161,8 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "AVFAudio", "AudioToolbox", "AudioFiles", "MediaServer", "VirtualDevices", "SimCore"]),
         .testTarget(name: "NativeLibraryTests", dependencies: ["JACKBackend", "ALSABackend", "AudioFiles", "AudioGraph"]),
         .testTarget(name: "SoundcheckCLITests", dependencies: ["SimCore"]),
+        // AVSpeechSynthesizer over eSpeak NG: speech at the simulated ports, words, transport, write.
+        .testTarget(name: "SpeechTests", dependencies: ["Soundcheck", "AVFAudio", "MediaServer", "SimCore"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AVFAudio", "CoreAudioTypes", "SimCore"]),
 
         // Core MIDI (Apple's Swift API over the device's MIDI server) and its tests, including

@@ -22,6 +22,7 @@ public enum BuiltInChecks {
         // Multichannel, files, players and recorders, Audio Queue, OpenAL
         MultichannelChecks.all, RemoteIOChannelMapChecks.all, FileChecks.all, ConverterChecks.all,
         PlayerChecks.all, AudioPlayerChecks.all, AudioRecorderChecks.all, AudioQueueChecks.all, OpenALChecks.all,
+        SpeechChecks.all,
 
         // The engine
         EngineChecks.all, EngineNodeChecks.all, EnginePlayerChecks.all, EngineRenderingChecks.all, EngineEffectChecks.all,

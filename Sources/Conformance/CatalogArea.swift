@@ -26,6 +26,7 @@ public struct CatalogArea: Sendable, Equatable {
         CatalogArea(name: "airplay2", prefixes: ["AIRPLAY"]),
         CatalogArea(name: "now-playing", prefixes: ["NOW-PLAYING", "REMOTE-COMMAND"]),
         CatalogArea(name: "app-lifecycle", prefixes: ["UIKIT"]),
+        CatalogArea(name: "speech", prefixes: ["SPEECH"]),
     ]
 
     /// The area an ID belongs to and the prefix that decided it, by longest matching prefix.
