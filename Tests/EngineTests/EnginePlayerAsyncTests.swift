@@ -18,14 +18,20 @@ struct EnginePlayerAsyncTests {
         return buffer
     }
 
-    @Test("await scheduleBuffer(_:completionCallbackType:) returns .dataRendered once the tone has rendered, not before")
-    func awaitedBufferReturnsAfterItRendered() async throws {
+    /// An offline engine whose player node plays (nothing scheduled yet).
+    static func playingEngine() throws -> (AVAudioEngine, AVAudioPlayerNode) {
         let engine = try EngineSignals.offlineEngine()
         let player = AVAudioPlayerNode()
         engine.attach(player)
         engine.connect(player, to: engine.mainMixerNode, format: EngineSignals.stereo48)
         try engine.start()
         player.play()
+        return (engine, player)
+    }
+
+    @Test("await scheduleBuffer(_:completionCallbackType:) returns .dataRendered once the tone has rendered, not before")
+    func awaitedBufferReturnsAfterItRendered() async throws {
+        let (engine, player) = try Self.playingEngine()
         let returned = Mutex<AVAudioPlayerNodeCompletionCallbackType?>(nil)
         // Task.immediate schedules the buffer here, on this thread, before the first render.
         let waiter = Task.immediate {
@@ -45,12 +51,7 @@ struct EnginePlayerAsyncTests {
 
     @Test("await scheduleBuffer(_:) returns once the buffer is consumed")
     func awaitedBuffersInTurn() async throws {
-        let engine = try EngineSignals.offlineEngine()
-        let player = AVAudioPlayerNode()
-        engine.attach(player)
-        engine.connect(player, to: engine.mainMixerNode, format: EngineSignals.stereo48)
-        try engine.start()
-        player.play()
+        let (engine, player) = try Self.playingEngine()
         let finished = Mutex(0)
         let waiter = Task.immediate {
             await player.scheduleBuffer(Self.tone(frames: 1_024))

@@ -9,8 +9,6 @@ import Testing
 /// the tempo map gives it.
 @Suite("AVAudioSequencer playback")
 struct SequencerPlaybackTests {
-    static let rate = 48_000.0
-
     /// An offline engine with a sampler and a sequencer holding one track of `notes`
     /// (beat, key), each half a beat long.
     static func rig(_ notes: [(beat: Double, key: UInt32)]) throws -> (AVAudioEngine, AVAudioUnitSampler, AVAudioSequencer, AVMusicTrack) {
@@ -50,7 +48,7 @@ struct SequencerPlaybackTests {
         let (engine, _, sequencer, _) = try Self.rig([(0, 69), (1, 69), (2, 69), (3, 69)])
         let output = try Self.play(engine, sequencer, seconds: 2.2)
         #expect(Self.onsets(output) == [0, 24_000, 48_000, 72_000])
-        #expect(abs(SequencerPlaybackTests.frequency(output[100..<10_000]) - 440) < 3)
+        #expect(abs(EngineSamplerTests.frequency(output[100..<10_000]) - 440) < 3)
         #expect(abs(sequencer.currentPositionInBeats - 2.2 * 2) < 0.01)
         #expect(sequencer.isPlaying)
     }
@@ -93,15 +91,15 @@ struct SequencerPlaybackTests {
         low.addEvent(AVMIDINoteEvent(channel: 0, key: 69, velocity: 100, duration: 1), at: 0)   // 440 Hz
         // 4,800 frames hold whole periods of both tones, so neither leaks into the other's bin.
         let both = try Self.play(engine, sequencer, seconds: 0.4)
-        #expect(EngineSignals.amplitude(both[480..<5_280], frequency: 880, rate: Self.rate) > 0.05)
+        #expect(EngineSignals.amplitude(both[480..<5_280], frequency: 880, rate: 48_000) > 0.05)
         sequencer.stop()
         sequencer.currentPositionInBeats = 0
         _ = try EngineSignals.renderOffline(engine, seconds: 0.1)   // the release
         high.isMuted = true
         let output = try Self.play(engine, sequencer, seconds: 0.4)
         let window = output[480..<5_280]
-        #expect(EngineSignals.amplitude(window, frequency: 440, rate: Self.rate) > 0.05)
-        #expect(EngineSignals.amplitude(window, frequency: 880, rate: Self.rate) < 1e-4)
+        #expect(EngineSignals.amplitude(window, frequency: 440, rate: 48_000) > 0.05)
+        #expect(EngineSignals.amplitude(window, frequency: 880, rate: 48_000) < 1e-4)
     }
 
     @Test("starting from beat 2 plays from there; stop ends the sounding note")
@@ -121,11 +119,5 @@ struct SequencerPlaybackTests {
         let sequencer = AVAudioSequencer(audioEngine: AVAudioEngine())
         let error = #expect(throws: NSError.self) { try sequencer.start() }
         #expect(error?.domain == AVFAudio.NSOSStatusErrorDomain && error?.code == Int(kAudioToolboxErr_InvalidPlayerState))
-    }
-
-    static func frequency(_ samples: ArraySlice<Float>) -> Double {
-        var crossings = 0
-        for index in samples.indices.dropFirst() where samples[index - 1] <= 0 && samples[index] > 0 { crossings += 1 }
-        return Double(crossings) * rate / Double(samples.count)
     }
 }

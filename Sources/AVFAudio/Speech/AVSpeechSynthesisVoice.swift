@@ -17,7 +17,7 @@ open class AVSpeechSynthesisVoice: NSObject, @unchecked Sendable {
     init(_ entry: VoiceCatalog.Entry) {
         language = entry.language
         name = entry.name
-        identifier = "com.apple.voice.compact.\(entry.language).\(entry.identifierName)"
+        identifier = Self.identifier(of: entry)
         quality = .default
         gender = entry.gender
         voiceTraits = []
@@ -25,38 +25,22 @@ open class AVSpeechSynthesisVoice: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    static func identifier(of entry: VoiceCatalog.Entry) -> String { "com.apple.voice.compact.\(entry.language).\(entry.identifierName)" }
+
     /// The voice for a BCP 47 language code (`en-US`, `fr`, `zh-TW`): an exact match first, else
     /// the first voice of the same language; nil for a language the device has no voice for.
     /// Nil asks for the current language's voice.
-    public init?(language languageCode: String?) {
-        let code = languageCode ?? Self.currentLanguageCode()
-        guard let entry = VoiceCatalog.entry(language: code) else { return nil }
-        let voice = AVSpeechSynthesisVoice(entry)
-        language = voice.language
-        identifier = voice.identifier
-        name = voice.name
-        quality = voice.quality
-        gender = voice.gender
-        voiceTraits = voice.voiceTraits
-        espeakVoice = voice.espeakVoice
-        super.init()
+    public convenience init?(language languageCode: String?) {
+        guard let entry = VoiceCatalog.entry(language: languageCode ?? Self.currentLanguageCode()) else { return nil }
+        self.init(entry)
     }
 
     /// The voice with this identifier; nil when the device does not have it (Alex, enhanced and
     /// premium voices are never downloaded on the simulated device).
-    public init?(identifier: String) {
-        guard let entry = VoiceCatalog.entries.first(where: { AVSpeechSynthesisVoice($0).identifier == identifier }) else { return nil }
-        let voice = AVSpeechSynthesisVoice(entry)
-        language = voice.language
-        self.identifier = voice.identifier
-        name = voice.name
-        quality = voice.quality
-        gender = voice.gender
-        voiceTraits = voice.voiceTraits
-        espeakVoice = voice.espeakVoice
-        super.init()
+    public convenience init?(identifier: String) {
+        guard let entry = VoiceCatalog.entries.first(where: { Self.identifier(of: $0) == identifier }) else { return nil }
+        self.init(entry)
     }
-
 
     /// Every voice on the device, ordered by language then name.
     open class func speechVoices() -> [AVSpeechSynthesisVoice] {

@@ -62,7 +62,6 @@ extension AudioServer {
         let effects = try policy.setOutputMuted(app, muted)
         record(.appOutputMuted, ["app": .string(app.name), "muted": .bool(muted)])
         carry(effects)
-        refreshProgram(resample: true)
     }
 
     public func setInputMuted(_ app: AppID, _ muted: Bool) {

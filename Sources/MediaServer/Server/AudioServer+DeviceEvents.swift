@@ -59,7 +59,6 @@ extension AudioServer {
             carry(policy.deviceChanged(ports: device.ports, system: system, cause: nil))
         case .volumeUp, .volumeDown:
             carry(policy.volumeButtonPressed(ports: device.ports, system: system))
-            refreshProgram(resample: true)
         }
     }
 
