@@ -34,6 +34,8 @@ public final class AVAudioConverter: NSObject, @unchecked Sendable {
     }
     public var primeMethod = AVAudioConverterPrimeMethod.normal
     public var primeInfo = AVAudioConverterPrimeInfo()
+    /// What the app set on the encoder properties (AVAudioConverter+Encoding).
+    var encoderSettings = ConverterEncoderSettings()
 
     /// Converted output frames not yet delivered, one array per output channel.
     private var pending: [[Double]]

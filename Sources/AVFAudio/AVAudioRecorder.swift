@@ -99,8 +99,15 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
         let center = NotificationCenter.default
         observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session,
                                             queue: nil) { [weak self] note in
+            guard let self else { return }
             let type = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
-            if type == AVAudioSession.InterruptionType.began.rawValue { self?.pause() }
+            if type == AVAudioSession.InterruptionType.began.rawValue {
+                self.pause()
+                self.delegate?.audioRecorderBeginInterruption(self)
+            } else if type == AVAudioSession.InterruptionType.ended.rawValue {
+                let options = note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
+                self.delegate?.audioRecorderEndInterruption(self, withOptions: Int(options))
+            }
         })
         observers.append(center.addObserver(forName: AVAudioSession.mediaServicesWereLostNotification, object: session,
                                             queue: nil) { [weak self] _ in self?.mediaServicesLost() })

@@ -5,9 +5,16 @@ import Foundation
 public protocol AVAudioRecorderDelegate: AnyObject {
     func audioRecorderDidFinishRecording(_ recorder: AVAudioRecorder, successfully flag: Bool)
     func audioRecorderEncodeErrorDidOccur(_ recorder: AVAudioRecorder, error: Error?)
+    /// Deprecated since iOS 8 (observe `AVAudioSession.interruptionNotification`), still called: the
+    /// recorder has paused.
+    func audioRecorderBeginInterruption(_ recorder: AVAudioRecorder)
+    /// `flags` holds the interruption's options (`shouldResume`).
+    func audioRecorderEndInterruption(_ recorder: AVAudioRecorder, withOptions flags: Int)
 }
 
 extension AVAudioRecorderDelegate {
     public func audioRecorderDidFinishRecording(_ recorder: AVAudioRecorder, successfully flag: Bool) {}
     public func audioRecorderEncodeErrorDidOccur(_ recorder: AVAudioRecorder, error: Error?) {}
+    public func audioRecorderBeginInterruption(_ recorder: AVAudioRecorder) {}
+    public func audioRecorderEndInterruption(_ recorder: AVAudioRecorder, withOptions flags: Int) {}
 }

@@ -14,6 +14,9 @@ extension AVAudioSession {
 public let AVAudioSessionInterruptionTypeKey = "AVAudioSessionInterruptionTypeKey"
 public let AVAudioSessionInterruptionOptionKey = "AVAudioSessionInterruptionOptionKey"
 public let AVAudioSessionInterruptionReasonKey = "AVAudioSessionInterruptionReasonKey"
+/// Deprecated in iOS 14.5 for `AVAudioSessionInterruptionReasonKey` (`.appWasSuspended`): an
+/// NSNumber holding true when the interruption began while the app was suspended.
+public let AVAudioSessionInterruptionWasSuspendedKey = "AVAudioSessionInterruptionWasSuspendedKey"
 public let AVAudioSessionRouteChangeReasonKey = "AVAudioSessionRouteChangeReasonKey"
 public let AVAudioSessionRouteChangePreviousRouteKey = "AVAudioSessionRouteChangePreviousRouteKey"
 public let AVAudioSessionSilenceSecondaryAudioHintTypeKey = "AVAudioSessionSilenceSecondaryAudioHintTypeKey"

@@ -23,6 +23,9 @@ extension AVAudioSession {
         case let .interruption(type, reason, options):
             var info: [AnyHashable: Any] = [AVAudioSessionInterruptionTypeKey: type.rawValue]
             if let reason { info[AVAudioSessionInterruptionReasonKey] = reason.rawValue }
+            // iOS 10.3 to 14.4 said it with a Bool of its own; the reason key replaced it. Both go
+            // out, so an app written against either reads it.
+            if reason == .appWasSuspended { info[AVAudioSessionInterruptionWasSuspendedKey] = NSNumber(value: true) }
             if let options { info[AVAudioSessionInterruptionOptionKey] = options.rawValue }
             return (interruptionNotification, info)
         case let .routeChange(reason, previousRoute):

@@ -43,3 +43,27 @@ extension AVAudioSession {
 
 public let AVAudioSessionRenderingModeNewRenderingModeKey = "AVAudioSessionRenderingModeNewRenderingModeKey"
 public let AVAudioSessionSpatialAudioEnabledKey = "AVAudioSessionSpatialAudioEnabledKey"
+
+extension AVAudioSession {
+    /// iOS 17.2: posted when `supportedOutputChannelLayouts` may have changed. The simulation does
+    /// not post it yet; read the layouts after a route change instead.
+    public static let renderingCapabilitiesChangeNotification =
+        NSNotification.Name("AVAudioSessionRenderingCapabilitiesChangeNotification")
+
+    /// iOS 17.2: the channel layouts the current output takes, which only CarPlay and AirPlay
+    /// outputs report: one layout for each such output's channel count (stereo, 5.1 or 7.1).
+    /// Empty for every other output and while the session is inactive, as Apple documents.
+    public var supportedOutputChannelLayouts: [AVAudioChannelLayout] {
+        let outputs = read([]) { server, app in server.isActive(app) ? server.currentRoute(for: app).outputs : [] }
+        return outputs.filter { [.carAudio, .airPlay].contains(Port($0.portType)) }.compactMap { port in
+            let tag: AudioChannelLayoutTag? = switch port.channels.count {
+            case 1: kAudioChannelLayoutTag_Mono
+            case 2: kAudioChannelLayoutTag_Stereo
+            case 6: kAudioChannelLayoutTag_MPEG_5_1_A
+            case 8: kAudioChannelLayoutTag_MPEG_7_1_A
+            default: nil
+            }
+            return tag.map { AVAudioChannelLayout(layoutTag: $0) } ?? nil
+        }
+    }
+}

@@ -86,3 +86,10 @@ extension AVAudioSession {
 
 /// The error domain Apple uses for audio session errors (OSStatus codes).
 public let NSOSStatusErrorDomain = "NSOSStatusErrorDomain"
+
+/// How a session activates (`AVAudioSession.activate(options:completionHandler:)`, watchOS only):
+/// iOS declares the type but no option (`AVAudioSessionActivationOptionNone` is 0).
+public struct AVAudioSessionActivationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+}

@@ -26,3 +26,16 @@ public enum AVAudioQuality: Int, Sendable {
     case high = 0x60
     case max = 0x7F
 }
+
+/// iOS 26's encoder keys: the content an encoder is told it carries (an `AVAudioContentSource` raw
+/// value), its dynamic-range-control configuration (an `AVAudioDynamicRangeControlConfiguration`
+/// raw value) and the frequency of audio sync packets (ASP).
+public let AVEncoderContentSourceKey = "AVEncoderContentSourceKey"
+public let AVEncoderDynamicRangeControlConfigurationKey = "AVEncoderDynamicRangeControlConfigurationKey"
+public let AVEncoderASPFrequencyKey = "AVEncoderASPFrequencyKey"
+
+/// `AVEncoderBitRateStrategyKey` values.
+public let AVAudioBitRateStrategy_Constant = "AVAudioBitRateStrategy_Constant"
+public let AVAudioBitRateStrategy_LongTermAverage = "AVAudioBitRateStrategy_LongTermAverage"
+public let AVAudioBitRateStrategy_VariableConstrained = "AVAudioBitRateStrategy_VariableConstrained"
+public let AVAudioBitRateStrategy_Variable = "AVAudioBitRateStrategy_Variable"

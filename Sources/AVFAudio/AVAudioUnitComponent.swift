@@ -1,5 +1,6 @@
 import Foundation
 import MediaServer
+import UIKitCore
 @_spi(Soundcheck) import AudioToolbox
 
 // The standard type names `typeName` compares with (AVAudioUnitComponent.h).
@@ -50,6 +51,16 @@ public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
     public var hasMIDIOutput: Bool { record.description.componentType == Self.midiProcessor }
     public var audioComponent: AudioComponent { record.component }
     public var audioComponentDescription: AudioComponentDescription { record.description }
+    /// The unit's icon; the registered components carry none (iOS reads an app extension's icon
+    /// from its bundle, and Apple's own units have none).
+    public var icon: UIImage? { nil }
+    /// Validation is a macOS tool (`auval`); on iOS every component the system lists has been
+    /// accepted, so it reads true.
+    public var passesAUVal: Bool { true }
+    /// What `AudioComponentCopyConfigurationInfo` reads from a unit's bundle (channel
+    /// configurations, MIDI abilities). The simulated components are registered in code, with no
+    /// bundle to read: empty, as for a unit that publishes nothing.
+    public var configurationDictionary: [String: Any] { [:] }
 
     /// The user's tags for this unit (kept per device user); setting posts
     /// `AVAudioUnitComponentTagsDidChange`. (macOS API; the simulated Mac profile uses it.)

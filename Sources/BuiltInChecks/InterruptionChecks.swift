@@ -41,6 +41,8 @@ enum InterruptionChecks {
             let began = log.of(AVAudioSession.interruptionNotification).last
             p.expect(began?.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt == AVAudioSession.InterruptionReason.appWasSuspended.rawValue,
                      "a began with reason appWasSuspended on return")
+            p.expect((began?.userInfo?[AVAudioSessionInterruptionWasSuspendedKey] as? NSNumber)?.boolValue == true,
+                     "the older AVAudioSessionInterruptionWasSuspendedKey says it too")
         },
         BuiltInCheck(["SESSION-INTERRUPT-SUSPENDED-NONE"], "other releases send a suspended app no interruption when it runs again") { p in
             let log = try suspendAndReturn(&p)

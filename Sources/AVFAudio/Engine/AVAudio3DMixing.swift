@@ -13,6 +13,16 @@ public struct AVAudio3DPoint: Sendable, Equatable {
 
 public typealias AVAudio3DVector = AVAudio3DPoint
 
+/// AVAudioTypes.h's inline makers.
+public func AVAudioMake3DPoint(_ x: Float, _ y: Float, _ z: Float) -> AVAudio3DPoint { AVAudio3DPoint(x: x, y: y, z: z) }
+public func AVAudioMake3DVector(_ x: Float, _ y: Float, _ z: Float) -> AVAudio3DVector { AVAudio3DVector(x: x, y: y, z: z) }
+public func AVAudioMake3DVectorOrientation(_ forward: AVAudio3DVector, _ up: AVAudio3DVector) -> AVAudio3DVectorOrientation {
+    AVAudio3DVectorOrientation(forward: forward, up: up)
+}
+public func AVAudioMake3DAngularOrientation(_ yaw: Float, _ pitch: Float, _ roll: Float) -> AVAudio3DAngularOrientation {
+    AVAudio3DAngularOrientation(yaw: yaw, pitch: pitch, roll: roll)
+}
+
 /// Raw values as AVAudioMixing.h.
 public enum AVAudio3DMixingRenderingAlgorithm: Int, Sendable {
     case equalPowerPanning = 0, sphericalHead = 1, HRTF = 2, soundField = 3, stereoPassThrough = 5, HRTFHQ = 6, auto = 7

@@ -33,10 +33,20 @@ public final class AVAudioEnvironmentDistanceAttenuationParameters: NSObject, @u
     }
 }
 
+/// The output an environment node renders for, with Apple's raw values.
+public enum AVAudioEnvironmentOutputType: Int, Sendable {
+    case auto = 0
+    case headphones = 1
+    case builtInSpeakers = 2
+    case externalSpeakers = 3
+}
+
 /// `AVAudio3DVectorOrientation`: where the listener faces and which way is up.
 public struct AVAudio3DVectorOrientation: Sendable, Equatable {
     public var forward: AVAudio3DVector
     public var up: AVAudio3DVector
+    /// All zero, as Swift imports C structs.
+    public init() { (forward, up) = (AVAudio3DVector(), AVAudio3DVector()) }
     public init(forward: AVAudio3DVector, up: AVAudio3DVector) { (self.forward, self.up) = (forward, up) }
 }
 
@@ -47,6 +57,8 @@ public struct AVAudio3DAngularOrientation: Sendable, Equatable {
     public var yaw: Float
     public var pitch: Float
     public var roll: Float
+    /// All zero, as Swift imports C structs.
+    public init() { (yaw, pitch, roll) = (0, 0, 0) }
     public init(yaw: Float, pitch: Float, roll: Float) { (self.yaw, self.pitch, self.roll) = (yaw, pitch, roll) }
 }
 
@@ -77,6 +89,12 @@ open class AVAudioEnvironmentNode: AVAudioNode, AVAudioMixing, MixingDestination
     }
     public let distanceAttenuationParameters = AVAudioEnvironmentDistanceAttenuationParameters()
     public let reverbParameters = AVAudioEnvironmentReverbParameters()
+    /// Which output the rendering is tuned for; `.auto` (the default) follows the route. Every type
+    /// renders as equal-power panning here, so the setting is kept and read back only.
+    public var outputType = AVAudioEnvironmentOutputType.auto
+    /// Follow the listener's head with head-tracking headphones (AirPods). The simulated routes
+    /// have no head tracker, so the listener stays where `listenerAngularOrientation` puts it.
+    public var isListenerHeadTrackingEnabled = false
     public var applicableRenderingAlgorithms: [NSNumber] {
         [AVAudio3DMixingRenderingAlgorithm.equalPowerPanning, .sphericalHead, .HRTF, .HRTFHQ, .soundField, .stereoPassThrough, .auto]
             .map { NSNumber(value: $0.rawValue) }

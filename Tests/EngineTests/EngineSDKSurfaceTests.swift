@@ -1,0 +1,93 @@
+@testable import BuiltInChecks
+import CoreMIDI
+import Foundation
+import AVFAudio
+import AudioToolbox
+import Testing
+
+/// The smaller pieces of AVFAudio's surface: compressed buffers, a converter's encoder settings,
+/// Universal MIDI Packet event lists sent to an instrument, the environment node's output type
+/// and the 3D makers.
+@Suite("AVFAudio surface: compressed buffers, encoder settings, event lists, 3D makers")
+struct EngineSDKSurfaceTests {
+    @Test("AVAudioCompressedBuffer: an AAC buffer has a description per packet and room for the largest packet; an IMA4 buffer's packets are fixed and have none")
+    func compressedBuffers() throws {
+        var aac = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatMPEG4AAC, mFormatFlags: 0, mBytesPerPacket: 0,
+                                              mFramesPerPacket: 1_024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0, mReserved: 0)
+        let aacFormat = try #require(AVAudioFormat(streamDescription: &aac))
+        let buffer = AVAudioCompressedBuffer(format: aacFormat, packetCapacity: 8, maximumPacketSize: 1_536)
+        #expect(buffer.packetCapacity == 8 && buffer.maximumPacketSize == 1_536 && buffer.byteCapacity == 12_288)
+        let descriptions = try #require(buffer.packetDescriptions)
+        descriptions[3] = AudioStreamPacketDescription(mStartOffset: 900, mVariableFramesInPacket: 0, mDataByteSize: 310)
+        buffer.data.storeBytes(of: 0xAB, toByteOffset: 900, as: UInt8.self)
+        buffer.packetCount = 4
+        buffer.byteLength = 1_210
+        #expect(buffer.packetCount == 4 && buffer.byteLength == 1_210)
+        let list = buffer.audioBufferList.pointee
+        #expect(list.mBuffers.mDataByteSize == 1_210 && list.mBuffers.mNumberChannels == 2)
+        #expect(list.mBuffers.mData?.load(fromByteOffset: 900, as: UInt8.self) == 0xAB)
+        buffer.packetCount = 99
+        #expect(buffer.packetCount == 8, "clamped to the capacity")
+        #expect(AVAudioCompressedBuffer(format: aacFormat, packetCapacity: 4).maximumPacketSize == 1_536, "AAC: 768 bytes per channel")
+
+        var ima = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatAppleIMA4, mFormatFlags: 0, mBytesPerPacket: 34,
+                                              mFramesPerPacket: 64, mBytesPerFrame: 0, mChannelsPerFrame: 1, mBitsPerChannel: 0, mReserved: 0)
+        let fixed = AVAudioCompressedBuffer(format: try #require(AVAudioFormat(streamDescription: &ima)), packetCapacity: 10)
+        #expect(fixed.maximumPacketSize == 34 && fixed.byteCapacity == 340 && fixed.packetDescriptions == nil)
+    }
+
+    @Test("a PCM converter keeps the encoder settings it is given and offers no encoder lists")
+    func converterEncoderSettings() throws {
+        let converter = try #require(AVAudioConverter(from: EngineSignals.stereo48, to: EngineSignals.mono48))
+        #expect(converter.bitRate == 0 && converter.bitRateStrategy == nil && converter.magicCookie == nil)
+        #expect(converter.contentSource == .unspecified && converter.dynamicRangeControlConfiguration == .none)
+        converter.bitRate = 128_000
+        converter.bitRateStrategy = AVAudioBitRateStrategy_Variable
+        converter.contentSource = .music_Spatial
+        converter.dynamicRangeControlConfiguration = .music
+        #expect(converter.bitRate == 128_000 && converter.bitRateStrategy == AVAudioBitRateStrategy_Variable)
+        #expect(converter.contentSource.rawValue == 37 && converter.dynamicRangeControlConfiguration.rawValue == 1)
+        #expect(converter.availableEncodeBitRates == nil && converter.applicableEncodeSampleRates == nil
+                && converter.availableEncodeChannelLayoutTags == nil)
+    }
+
+    /// A one-event list of `words` at time 0.
+    static func eventList(_ protocolID: MIDIProtocolID, _ words: [UInt32]) -> UnsafeMutablePointer<MIDIEventList> {
+        let list = UnsafeMutableRawPointer.allocate(byteCount: 1_024, alignment: 8).bindMemory(to: MIDIEventList.self, capacity: 1)
+        let packet = MIDIEventListInit(list, protocolID)
+        _ = words.withUnsafeBufferPointer { MIDIEventListAdd(list, 1_024, packet, 0, words.count, $0.baseAddress!) }
+        return list
+    }
+
+    @Test("send(_:) plays a MIDI 2.0 note-on from an event list at 440 Hz for note 69, and a MIDI 1.0 note-off from another silences it")
+    func instrumentPlaysEventLists() throws {
+        let (engine, sampler) = try EngineSamplerTests.offlineSampler()
+        let on = MIDI2NoteOn(0, 0, 69, 0, 0, 0xFFFF)
+        let noteOn = Self.eventList(._2_0, [on.word0, on.word1])
+        defer { noteOn.deallocate() }
+        sampler.send(noteOn)
+        let note = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 1), channel: 0)
+        #expect(note[0] != 0, "the note sounds from the next render")
+        #expect(abs(EngineSamplerTests.frequency(note[...]) - 440) <= 1.5)
+        let noteOff = Self.eventList(._1_0, [MIDI1UPNoteOff(0, 0, 69, 0)])
+        defer { noteOff.deallocate() }
+        sampler.send(noteOff)
+        let after = EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: 0.1), channel: 0)
+        #expect(after[1_440...].allSatisfy { $0 == 0 }, "silent once the release is over")
+    }
+
+    @Test("the environment node renders for the route unless told otherwise; the 3D makers build what the initializers build")
+    func environmentAndMakers() {
+        let environment = AVAudioEnvironmentNode()
+        #expect(environment.outputType == .auto && !environment.isListenerHeadTrackingEnabled)
+        environment.outputType = .headphones
+        #expect(environment.outputType.rawValue == 1)
+        #expect(AVAudioMake3DPoint(1, 2, 3) == AVAudio3DPoint(x: 1, y: 2, z: 3))
+        #expect(AVAudioMake3DVectorOrientation(AVAudioMake3DVector(0, 0, -1), AVAudioMake3DVector(0, 1, 0))
+                == AVAudio3DVectorOrientation(forward: AVAudio3DVector(x: 0, y: 0, z: -1), up: AVAudio3DVector(x: 0, y: 1, z: 0)))
+        #expect(AVAudioMake3DAngularOrientation(90, 0, 0).yaw == 90)
+        #expect(AVAudio3DAngularOrientation() == AVAudio3DAngularOrientation(yaw: 0, pitch: 0, roll: 0))
+        #expect(AVAudio3DVectorOrientation().forward == AVAudio3DPoint())
+        #expect(AVAUDIOENGINE_HAVE_MUSICPLAYER == 1 && AVAUDIONODE_HAVE_AUAUDIOUNIT == 1)
+    }
+}
