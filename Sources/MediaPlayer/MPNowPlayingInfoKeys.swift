@@ -19,6 +19,34 @@ public let MPMediaItemPropertyDiscNumber = "discNumber"
 public let MPMediaItemPropertyDiscCount = "discCount"
 public let MPMediaItemPropertyArtwork = "artwork"
 
+// The rest of MPMediaItem.h's keys. Apple does not document their string values (apps use the
+// constants); each is the property's name, lower camel case, as the documented ones above.
+public let MPMediaItemPropertyAlbumPersistentID = "albumPersistentID"
+public let MPMediaItemPropertyArtistPersistentID = "artistPersistentID"
+public let MPMediaItemPropertyAlbumArtistPersistentID = "albumArtistPersistentID"
+public let MPMediaItemPropertyGenrePersistentID = "genrePersistentID"
+public let MPMediaItemPropertyComposerPersistentID = "composerPersistentID"
+public let MPMediaItemPropertyPodcastPersistentID = "podcastPersistentID"
+public let MPMediaItemPropertyPodcastTitle = "podcastTitle"
+public let MPMediaItemPropertyLyrics = "lyrics"
+public let MPMediaItemPropertyIsCompilation = "isCompilation"
+public let MPMediaItemPropertyIsExplicit = "isExplicit"
+public let MPMediaItemPropertyIsCloudItem = "isCloudItem"
+public let MPMediaItemPropertyIsPreorder = "isPreorder"
+public let MPMediaItemPropertyHasProtectedAsset = "hasProtectedAsset"
+public let MPMediaItemPropertyReleaseDate = "releaseDate"
+public let MPMediaItemPropertyDateAdded = "dateAdded"
+public let MPMediaItemPropertyLastPlayedDate = "lastPlayedDate"
+public let MPMediaItemPropertyBeatsPerMinute = "beatsPerMinute"
+public let MPMediaItemPropertyComments = "comments"
+public let MPMediaItemPropertyAssetURL = "assetURL"
+public let MPMediaItemPropertyPlayCount = "playCount"
+public let MPMediaItemPropertySkipCount = "skipCount"
+public let MPMediaItemPropertyRating = "rating"
+public let MPMediaItemPropertyUserGrouping = "userGrouping"
+public let MPMediaItemPropertyBookmarkTime = "bookmarkTime"
+public let MPMediaItemPropertyPlaybackStoreID = "playbackStoreID"
+
 public let MPNowPlayingInfoPropertyElapsedPlaybackTime = "MPNowPlayingInfoPropertyElapsedPlaybackTime"
 public let MPNowPlayingInfoPropertyPlaybackRate = "MPNowPlayingInfoPropertyPlaybackRate"
 public let MPNowPlayingInfoPropertyDefaultPlaybackRate = "MPNowPlayingInfoPropertyDefaultPlaybackRate"
@@ -40,6 +68,11 @@ public let MPNowPlayingInfoPropertyCurrentPlaybackDate = "MPNowPlayingInfoProper
 public let MPNowPlayingInfoPropertyCreditsStartTime = "MPNowPlayingInfoPropertyCreditsStartTime"
 public let MPNowPlayingInfoPropertyExcludeFromSuggestions = "MPNowPlayingInfoPropertyExcludeFromSuggestions"
 public let MPNowPlayingInfoPropertyInternationalStandardRecordingCode = "MPNowPlayingInfoPropertyInternationalStandardRecordingCode"
+/// iOS 26: an `MPMediaItemAnimatedArtwork` for the square and the 3:4 artwork slots.
+public let MPNowPlayingInfoProperty1x1AnimatedArtwork = "MPNowPlayingInfoProperty1x1AnimatedArtwork"
+public let MPNowPlayingInfoProperty3x4AnimatedArtwork = "MPNowPlayingInfoProperty3x4AnimatedArtwork"
+/// iOS 26: an array of `MPAdTimeRange`, the stretches of the item that are advertisements.
+public let MPNowPlayingInfoPropertyAdTimeRanges = "MPNowPlayingInfoPropertyAdTimeRanges"
 
 /// `MPNowPlayingInfoMediaType` (raw values from MPNowPlayingInfoCenter.h), the value of
 /// `MPNowPlayingInfoPropertyMediaType`.

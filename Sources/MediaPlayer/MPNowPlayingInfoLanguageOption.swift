@@ -62,3 +62,17 @@ public class MPChangeLanguageOptionCommandEvent: MPRemoteCommandEvent, @unchecke
         super.init(command: command, timestamp: timestamp)
     }
 }
+
+// `languageOptionCharacteristics` values (MPNowPlayingInfoLanguageOption.h). Apple does not
+// document the strings; they are AVFoundation's media characteristics, which the same options
+// come from (`AVMediaSelectionOption.makeNowPlayingInfoLanguageOption()`).
+public let MPLanguageOptionCharacteristicIsMainProgramContent = "public.main-program-content"
+public let MPLanguageOptionCharacteristicIsAuxiliaryContent = "public.auxiliary-content"
+public let MPLanguageOptionCharacteristicContainsOnlyForcedSubtitles = "public.subtitles.forced-only"
+public let MPLanguageOptionCharacteristicTranscribesSpokenDialog = "public.accessibility.transcribes-spoken-dialog"
+public let MPLanguageOptionCharacteristicDescribesMusicAndSound = "public.accessibility.describes-music-and-sound"
+public let MPLanguageOptionCharacteristicEasyToRead = "public.easy-to-read"
+public let MPLanguageOptionCharacteristicDescribesVideo = "public.accessibility.describes-video"
+public let MPLanguageOptionCharacteristicLanguageTranslation = "public.translation"
+public let MPLanguageOptionCharacteristicDubbedTranslation = "public.translation.dubbed"
+public let MPLanguageOptionCharacteristicVoiceOverTranslation = "public.translation.voice-over"

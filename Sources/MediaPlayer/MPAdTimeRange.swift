@@ -1,0 +1,15 @@
+import AVFoundation
+import Foundation
+
+/// `MPAdTimeRange` (iOS 26): a stretch of the Now Playing item that is an advertisement, listed
+/// under `MPNowPlayingInfoPropertyAdTimeRanges` so the system can show it as such.
+public class MPAdTimeRange: NSObject, @unchecked Sendable {
+    public var timeRange: CMTimeRange
+
+    public init(timeRange: CMTimeRange) {
+        self.timeRange = timeRange
+        super.init()
+    }
+
+    public convenience init(_ timeRange: CMTimeRange) { self.init(timeRange: timeRange) }
+}
