@@ -96,7 +96,7 @@ let package = Package(
         // UIKit's UIImage (Inter-App Audio icons), below AudioToolbox, which returns it; UIKit re-exports it
         // (on Apple platforms too, UIKit re-exports a UIKitCore).
         .target(name: "UIKitCore"),
-        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "AudioToolbox", "CoreMIDI", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore",
+        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "AudioToolbox", "CoreMIDI", "CoreMedia", "AudioFiles", "AudioGraph", "MediaServer", "VirtualDevices", "SimCore",
                                               "CEspeakNG"]),
         // Stands in for Swift Testing's UIKit overlay, which the compiler asks for when a file imports both.
         .target(name: "_Testing_UIKit"),

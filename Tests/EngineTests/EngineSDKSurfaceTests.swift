@@ -3,6 +3,7 @@ import CoreMIDI
 import Foundation
 import AVFAudio
 import AudioToolbox
+import CoreMedia
 import Testing
 
 /// The smaller pieces of AVFAudio's surface: compressed buffers, a converter's encoder settings,
@@ -89,5 +90,19 @@ struct EngineSDKSurfaceTests {
         #expect(AVAudio3DAngularOrientation() == AVAudio3DAngularOrientation(yaw: 0, pitch: 0, roll: 0))
         #expect(AVAudio3DVectorOrientation().forward == AVAudio3DPoint())
         #expect(AVAUDIOENGINE_HAVE_MUSICPLAYER == 1 && AVAUDIONODE_HAVE_AUAUDIOUNIT == 1)
+    }
+
+    @Test("a format goes to a Core Media description and back unchanged, its channel layout with it")
+    func coreMediaRoundTrip() throws {
+        let surround = try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_MPEG_5_1_A))
+        for format in [EngineSignals.stereo48, AVAudioFormat(standardFormatWithSampleRate: 44_100, channelLayout: surround)] {
+            let description = format.formatDescription
+            #expect(CMFormatDescriptionGetMediaType(description) == kCMMediaType_Audio)
+            #expect(CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee.mSampleRate == format.sampleRate)
+            let back = AVAudioFormat(cmAudioFormatDescription: description)
+            #expect(back == format)
+            #expect(back.channelLayout?.layoutTag == format.channelLayout?.layoutTag)
+        }
+        #expect(AVAudioFormat().formatDescription.audioStreamBasicDescription.mSampleRate == 0, "the zero format has a description too")
     }
 }
