@@ -30,8 +30,9 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     private var syncedByteSize: UInt32 = 0
     /// Bytes per frame in ONE buffer of the list (ASBD convention for deinterleaved formats).
     private let bytesPerFrame: UInt32
-    private let data: UnsafeMutableRawPointer
-    private let byteCount: Int
+    /// The samples: allocated here, or the app's own buffers (`bufferListNoCopy`), handed back to
+    /// its deallocator when the buffer goes.
+    private let storage: Storage
     /// One pointer per channel to that channel's first sample, bound to the typed pointer
     /// type of the common format so `typedChannels` reads them without type punning.
     private let channelPointers: UnsafeMutableRawPointer
@@ -46,42 +47,68 @@ public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
         self.frameCapacity = frameCapacity
         bytesPerFrame = d.mBytesPerFrame
         stride = format.isInterleaved ? Int(d.mChannelsPerFrame) : 1
-        byteCount = max(Int(bytes) * buffers, 1)
-        data = .allocate(byteCount: byteCount, alignment: 16)
-        data.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-        channelPointers = Self.channelPointers(data, byteCount, format, frameCapacity)
+        let blockBytes = max(Int(bytes), 1)
+        let data = UnsafeMutableRawPointer.allocate(byteCount: blockBytes * buffers, alignment: 16)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: blockBytes * buffers)
+        storage = .owned(data)
+        channelPointers = Self.channelPointers((0..<buffers).map { data + $0 * blockBytes }, blockBytes: blockBytes, format)
         super.init(format: format, bufferCount: buffers)
         fillBufferList(channelsPerBuffer: format.isInterleaved ? d.mChannelsPerFrame : 1)
     }
 
-    deinit {
-        channelPointers.deallocate()
-        data.deallocate()
+    /// A buffer over the app's own memory, not copied: one list entry for an interleaved format, one
+    /// per channel otherwise, all the same size, none without data; the capacity and the length are
+    /// what that size holds. Nil when the list does not fit the format (Apple raises an exception).
+    /// The deallocator gets the list when the buffer is released.
+    public init?(pcmFormat format: AVAudioFormat, bufferListNoCopy bufferList: UnsafePointer<AudioBufferList>,
+                 deallocator: ((UnsafePointer<AudioBufferList>) -> Void)? = nil) {
+        let d = format.streamDescription.pointee
+        let list = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: bufferList))
+        let buffers = format.isInterleaved ? 1 : Int(d.mChannelsPerFrame)
+        guard format.isPCM, d.mBytesPerFrame > 0, d.mChannelsPerFrame > 0, list.count == buffers,
+              let size = list.first?.mDataByteSize, list.allSatisfy({ $0.mData != nil && $0.mDataByteSize == size }) else { return nil }
+        frameCapacity = size / d.mBytesPerFrame
+        bytesPerFrame = d.mBytesPerFrame
+        stride = format.isInterleaved ? Int(d.mChannelsPerFrame) : 1
+        storage = .borrowed(bufferList, deallocator)
+        channelPointers = Self.channelPointers(list.map { $0.mData! }, blockBytes: Int(size), format)
+        super.init(format: format, bufferCount: buffers)
+        fillBufferList(channelsPerBuffer: format.isInterleaved ? d.mChannelsPerFrame : 1)
+        frameLength = frameCapacity
     }
 
-    private static func channelPointers(_ data: UnsafeMutableRawPointer, _ byteCount: Int, _ format: AVAudioFormat,
-                                        _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
+    deinit {
+        channelPointers.deallocate()
+        switch storage {
+        case let .owned(data): data.deallocate()
+        case let .borrowed(list, deallocator): deallocator?(list)
+        }
+    }
+
+    private enum Storage {
+        case owned(UnsafeMutableRawPointer)
+        case borrowed(UnsafePointer<AudioBufferList>, ((UnsafePointer<AudioBufferList>) -> Void)?)
+    }
+
+    private static func channelPointers(_ blocks: [UnsafeMutableRawPointer], blockBytes: Int, _ format: AVAudioFormat) -> UnsafeMutableRawPointer {
         switch format.commonFormat {
-        case .pcmFormatFloat32: typedPointers(Float.self, data, byteCount, format, capacity)
-        case .pcmFormatFloat64: typedPointers(Double.self, data, byteCount, format, capacity)
-        case .pcmFormatInt16: typedPointers(Int16.self, data, byteCount, format, capacity)
-        case .pcmFormatInt32: typedPointers(Int32.self, data, byteCount, format, capacity)
-        case .otherFormat: typedPointers(UInt8.self, data, byteCount, format, capacity)
+        case .pcmFormatFloat32: typedPointers(Float.self, blocks, blockBytes, format)
+        case .pcmFormatFloat64: typedPointers(Double.self, blocks, blockBytes, format)
+        case .pcmFormatInt16: typedPointers(Int16.self, blocks, blockBytes, format)
+        case .pcmFormatInt32: typedPointers(Int32.self, blocks, blockBytes, format)
+        case .otherFormat: typedPointers(UInt8.self, blocks, blockBytes, format)
         }
     }
 
     /// Binds the samples to `T` and returns `channelCount` pointers into them (AVAudioPCMBuffer, AVAudioBuffer.h):
-    /// interleaved → one sample apart; deinterleaved → one channel's capacity apart.
-    private static func typedPointers<T>(_: T.Type, _ data: UnsafeMutableRawPointer, _ byteCount: Int,
-                                         _ format: AVAudioFormat, _ capacity: AVAudioFrameCount) -> UnsafeMutableRawPointer {
-        let d = format.streamDescription.pointee
-        let channels = Int(d.mChannelsPerFrame)
-        let sampleBytes = format.isInterleaved ? Int(d.mBytesPerFrame) / channels : Int(d.mBytesPerFrame)
-        let channelBytes = format.isInterleaved ? sampleBytes : Int(capacity) * Int(d.mBytesPerFrame)
-        let samples = data.bindMemory(to: T.self, capacity: byteCount / MemoryLayout<T>.stride)
+    /// interleaved → one sample apart in the one block; deinterleaved → each channel's own block.
+    private static func typedPointers<T>(_: T.Type, _ blocks: [UnsafeMutableRawPointer], _ blockBytes: Int,
+                                         _ format: AVAudioFormat) -> UnsafeMutableRawPointer {
+        let channels = Int(format.streamDescription.pointee.mChannelsPerFrame)
+        let samples = blocks.map { $0.bindMemory(to: T.self, capacity: blockBytes / MemoryLayout<T>.stride) }
         let pointers = UnsafeMutablePointer<UnsafeMutablePointer<T>>.allocate(capacity: channels)
         for channel in 0..<channels {
-            (pointers + channel).initialize(to: samples + channel * channelBytes / MemoryLayout<T>.stride)
+            (pointers + channel).initialize(to: format.isInterleaved ? samples[0] + channel : samples[channel])
         }
         return UnsafeMutableRawPointer(pointers)
     }

@@ -105,4 +105,29 @@ struct EngineSDKSurfaceTests {
         }
         #expect(AVAudioFormat().formatDescription.audioStreamBasicDescription.mSampleRate == 0, "the zero format has a description too")
     }
+
+    @Test("a buffer over the app's own memory reads and writes that memory, holds what it holds, and hands it back when released")
+    func bufferListNoCopy() throws {
+        let frames = 256
+        let left = UnsafeMutablePointer<Float>.allocate(capacity: frames), right = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+        left.initialize(repeating: 0.25, count: frames)
+        right.initialize(repeating: -0.5, count: frames)
+        let list = AudioBufferList.allocate(maximumBuffers: 2)
+        let bytes = UInt32(frames * MemoryLayout<Float>.size)
+        list[0] = AudioBuffer(mNumberChannels: 1, mDataByteSize: bytes, mData: left)
+        list[1] = AudioBuffer(mNumberChannels: 1, mDataByteSize: bytes, mData: right)
+        nonisolated(unsafe) var returned: UnsafePointer<AudioBufferList>?
+        do {
+            let buffer = try #require(AVAudioPCMBuffer(pcmFormat: EngineSignals.stereo48, bufferListNoCopy: list.unsafePointer) { returned = $0 })
+            #expect(buffer.frameCapacity == 256 && buffer.frameLength == 256)
+            #expect(buffer.floatChannelData![0][10] == 0.25 && buffer.floatChannelData![1][10] == -0.5)
+            buffer.floatChannelData![1][3] = 0.75
+            #expect(right[3] == 0.75, "the app's memory, not a copy")
+            #expect(AVAudioPCMBuffer(pcmFormat: EngineSignals.mono48, bufferListNoCopy: list.unsafePointer) == nil, "two buffers for a mono format")
+        }
+        #expect(returned == list.unsafePointer, "the deallocator got the list back")
+        left.deallocate()
+        right.deallocate()
+        free(list.unsafeMutablePointer)
+    }
 }
