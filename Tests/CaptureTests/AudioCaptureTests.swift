@@ -1,0 +1,129 @@
+import AVFoundation
+import Foundation
+import SimCore
+import Soundcheck
+import Testing
+
+/// AVCaptureSession capturing audio: the route's microphone reaches the audio data output's
+/// delegate as sample buffers, one per IO cycle; record permission and calls act on it as on
+/// any input.
+@Suite("Capture: AVCaptureSession audio")
+struct AudioCaptureTests {
+    /// An app with record permission answered `granted` that captures from 0 s; a 440 Hz tone
+    /// of amplitude 0.25 plays into the built-in microphone.
+    private func capturing(granted: Bool, seed: UInt64 = 11) throws -> (SimulatedDevice, AudioCaptureApp) {
+        let device = try SimulatedDevice(seed: seed)
+        device.attachInputSource("Built-In Microphone", .sine(frequency: 440, amplitude: 0.25))
+        let app = try device.launch("Memo") { AudioCaptureApp() }
+        try device.run(as: "Memo") {
+            #expect(AVCaptureDevice.authorizationStatus(for: .audio) == .notDetermined)
+            AVCaptureDevice.requestAccess(for: .audio) { _ in }
+        }
+        device.answerRecordPermission("Memo", granted: granted)
+        device.advance(by: .milliseconds(10))
+        try device.run(as: "Memo") {
+            try app.configure()
+            app.session.startRunning()
+        }
+        return (device, app)
+    }
+
+    @Test("the delegate receives 16-bit sample buffers, one IO buffer each, carrying the microphone's tone")
+    func toneReachesDelegate() throws {
+        let (device, app) = try capturing(granted: true)
+        device.run(as: "Memo") {
+            #expect(AVCaptureDevice.authorizationStatus(for: .audio) == .authorized)
+            #expect(app.session.isRunning)
+            #expect(AVAudioSession.sharedInstance().category == .playAndRecord, "the session configured the app's category")
+        }
+        device.advance(by: .seconds(1))
+        #expect(app.bitsPerChannel == 16)
+        #expect(app.sampleRate == 48_000)
+        #expect(app.bufferFrames.count > 10)
+        let hardware = device.server.currentHardware.ioBufferFrames
+        #expect(app.bufferFrames.dropLast().allSatisfy { $0 == hardware })
+        // Consecutive buffers are contiguous in time: each starts where the previous one ended.
+        let steps = zip(app.presentationTimes, app.presentationTimes.dropFirst()).map { ($1 - $0).seconds }
+        #expect(steps.allSatisfy { abs($0 - Double(hardware) / 48_000) < 1e-6 })
+        #expect(abs(app.toneAmplitude(440, from: 0.2, to: 0.9) - 0.25) < 0.01)
+        let level = try #require(app.levels.last)
+        // A sine of amplitude 0.25: RMS 0.177 (−15.1 dBFS), peak 0.25 (−12.0 dBFS).
+        #expect(abs(level.average - -15.05) < 0.3)
+        #expect(abs(level.peak - -12.04) < 0.3)
+        device.run(as: "Memo") { app.session.stopRunning() }
+        let delivered = app.bufferFrames.count
+        device.advance(by: .milliseconds(500))
+        #expect(app.bufferFrames.count <= delivered + 1, "nothing arrives after stopRunning")
+        #expect(!app.session.isRunning)
+    }
+
+    @Test("denied record permission: the session runs and captures silence")
+    func deniedGivesSilence() throws {
+        let (device, app) = try capturing(granted: false)
+        device.run(as: "Memo") { #expect(AVCaptureDevice.authorizationStatus(for: .audio) == .denied) }
+        device.advance(by: .seconds(1))
+        #expect(app.bufferFrames.count > 10, "buffers still arrive")
+        #expect(app.peak(from: 0, to: 1) == 0)
+        #expect(app.levels.last?.average == -160)
+    }
+
+    @Test("a call interrupts capture with audioDeviceInUseByAnotherClient; it resumes by itself when the call ends")
+    func callInterrupts() throws {
+        let (device, app) = try capturing(granted: true)
+        device.advance(by: .seconds(1))
+        try device.perform(.incomingCall(caller: "Mum"))
+        device.advance(by: .milliseconds(100))
+        #expect(app.events == ["interrupted audioDeviceInUseByAnotherClient"])
+        #expect(app.session.isInterrupted && !app.session.isRunning)
+        let during = app.bufferFrames.count
+        device.advance(by: .seconds(1))
+        #expect(app.bufferFrames.count == during, "no audio while the call lasts")
+        try device.perform(.declineCall)
+        device.advance(by: .seconds(1))
+        #expect(app.events == ["interrupted audioDeviceInUseByAnotherClient", "interruption ended"])
+        #expect(app.session.isRunning && !app.session.isInterrupted)
+        #expect(app.bufferFrames.count > during + 10, "capture resumed")
+        let resumed = Double(app.samples.count) / app.sampleRate
+        #expect(abs(app.toneAmplitude(440, from: resumed - 0.8, to: resumed) - 0.25) < 0.01)
+    }
+
+    @Test("the capture types' raw values are Apple's")
+    func rawValues() {
+        #expect(AVMediaType.audio.rawValue == "soun")
+        #expect(AVMediaType(rawValue: "soun") == .audio)
+        #expect([AVAuthorizationStatus.notDetermined, .restricted, .denied, .authorized].map(\.rawValue) == [0, 1, 2, 3])
+        #expect(AVAuthorizationStatus(rawValue: 3) == .authorized)
+        #expect(AVCaptureSession.InterruptionReason.audioDeviceInUseByAnotherClient.rawValue == 2)
+    }
+
+    @Test("inputs, outputs and connections: one audio connection, added once, gone with its output")
+    func configuration() throws {
+        let device = try SimulatedDevice(seed: 12)
+        try device.launch("Memo") {
+            let session = AVCaptureSession()
+            let microphone = try #require(AVCaptureDevice.default(for: .audio))
+            #expect(microphone.hasMediaType(.audio))
+            #expect(microphone.localizedName == "iPhone Microphone")
+            #expect(microphone.uniqueID == "com.apple.avfoundation.avcapturedevice.built-in_audio:0")
+            let input = try AVCaptureDeviceInput(device: microphone)
+            #expect(input.device === microphone)
+            #expect(input.ports.map(\.mediaType) == [.audio])
+            let output = AVCaptureAudioDataOutput()
+            #expect(session.canAddInput(input) && session.canAddOutput(output))
+            session.addInput(input)
+            session.addOutput(output)
+            #expect(!session.canAddInput(input) && !session.canAddOutput(output))
+            #expect(session.inputs.count == 1 && session.outputs.count == 1)
+            #expect(session.connections.count == 1)
+            let connection = try #require(output.connection(with: .audio))
+            #expect(output.connections.count == 1 && connection.isEnabled && !connection.isActive)
+            #expect(connection.audioChannels.count == 1)
+            #expect(output.sampleBufferDelegate == nil && output.sampleBufferCallbackQueue == nil)
+            #expect(session.usesApplicationAudioSession && session.automaticallyConfiguresApplicationAudioSession)
+            session.removeOutput(output)
+            #expect(session.connections.isEmpty && output.connections.isEmpty)
+            session.removeInput(input)
+            #expect(session.inputs.isEmpty && session.outputs.isEmpty)
+        }
+    }
+}
