@@ -52,6 +52,8 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// speaker or the AirPlay speakers it picked), so external playback is never active.
     public var allowsExternalPlayback = true
     public var isExternalPlaybackActive: Bool { false }
+    /// Kept as set: it concerns video, and the simulated players play audio only.
+    public var audiovisualBackgroundPlaybackPolicy = AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic
     var timeObservers: [TimeObserver] = []
     /// Bumped at every change of the item's timeline: observer ticks scheduled before are stale.
     var observerGeneration = 0

@@ -51,6 +51,9 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// are not simulated), so it is kept and not used.
     public var reversePlaybackEndTime = CMTime.invalid
 
+    /// Kept as set; its per-track volumes are not simulated (see `AVAudioMix`).
+    public var audioMix: AVAudioMix?
+
     public func currentTime() -> CMTime { timeInItem() }
 
     var frameCount: Int { samples.count / 2 }

@@ -24,7 +24,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     open var audioChannels: [AVCaptureAudioChannel] { inputPort.mediaType == .audio ? [channel] : [] }
 
     /// The session's reader captured `samples` (16-bit, at `rate`): the meters hear them.
-    func measure(_ samples: UnsafeBufferPointer<Int16>, rate: Double, duration: CMTime) {
+    func measure(_ samples: UnsafeBufferPointer<Int16>, rate: Double) {
         channel.measure(samples, rate: rate)
     }
 }

@@ -162,7 +162,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// A buffer of input: every active audio connection's output gets it; the meters hear it.
     private func captured(_ buffer: CMSampleBuffer, _ samples: UnsafeBufferPointer<Int16>, _ rate: Double) {
         for connection in connections where connection.isActive && connection.inputPort.mediaType == .audio {
-            connection.measure(samples, rate: rate, duration: buffer.duration)
+            connection.measure(samples, rate: rate)
             (connection.output as? AVCaptureAudioDataOutput)?.deliver(buffer, from: connection, binding: binding)
         }
     }
