@@ -36,6 +36,8 @@ struct AudioCaptureTests {
             #expect(app.session.isRunning)
             #expect(AVAudioSession.sharedInstance().category == .playAndRecord, "the session configured the app's category")
         }
+        let connection: AVCaptureConnection = try #require(app.output.connection(with: .audio))
+        #expect(connection.isActive && connection.isEnabled)
         device.advance(by: .seconds(1))
         #expect(app.bitsPerChannel == 16)
         #expect(app.sampleRate == 48_000)
@@ -46,11 +48,15 @@ struct AudioCaptureTests {
         let steps = zip(app.presentationTimes, app.presentationTimes.dropFirst()).map { ($1 - $0).seconds }
         #expect(steps.allSatisfy { abs($0 - Double(hardware) / 48_000) < 1e-6 })
         #expect(abs(app.toneAmplitude(440, from: 0.2, to: 0.9) - 0.25) < 0.01)
+        // The connection's channel meters what the delegate got (AVCaptureAudioChannel, dBFS).
+        let channel: AVCaptureAudioChannel = try #require(connection.audioChannels.first)
+        #expect(app.levels.last?.average == channel.averagePowerLevel && app.levels.last?.peak == channel.peakHoldLevel)
         let level = try #require(app.levels.last)
         // A sine of amplitude 0.25: RMS 0.177 (−15.1 dBFS), peak 0.25 (−12.0 dBFS).
         #expect(abs(level.average - -15.05) < 0.3)
         #expect(abs(level.peak - -12.04) < 0.3)
         device.run(as: "Memo") { app.session.stopRunning() }
+        #expect(!connection.isActive)
         let delivered = app.bufferFrames.count
         device.advance(by: .milliseconds(500))
         #expect(app.bufferFrames.count <= delivered + 1, "nothing arrives after stopRunning")
@@ -93,7 +99,10 @@ struct AudioCaptureTests {
         #expect(AVMediaType(rawValue: "soun") == .audio)
         #expect([AVAuthorizationStatus.notDetermined, .restricted, .denied, .authorized].map(\.rawValue) == [0, 1, 2, 3])
         #expect(AVAuthorizationStatus(rawValue: 3) == .authorized)
-        #expect(AVCaptureSession.InterruptionReason.audioDeviceInUseByAnotherClient.rawValue == 2)
+        let reasons: [AVCaptureSession.InterruptionReason] = [.videoDeviceNotAvailableInBackground, .audioDeviceInUseByAnotherClient,
+            .videoDeviceInUseByAnotherClient, .videoDeviceNotAvailableWithMultipleForegroundApps, .videoDeviceNotAvailableDueToSystemPressure]
+        #expect(reasons.map(\.rawValue) == [1, 2, 3, 4, 5])
+        #expect(AVCaptureSession.InterruptionReason(rawValue: 2) == .audioDeviceInUseByAnotherClient)
     }
 
     @Test("inputs, outputs and connections: one audio connection, added once, gone with its output")
@@ -107,7 +116,8 @@ struct AudioCaptureTests {
             #expect(microphone.uniqueID == "com.apple.avfoundation.avcapturedevice.built-in_audio:0")
             let input = try AVCaptureDeviceInput(device: microphone)
             #expect(input.device === microphone)
-            #expect(input.ports.map(\.mediaType) == [.audio])
+            let port: AVCaptureInput.Port = try #require(input.ports.first)
+            #expect(input.ports.count == 1 && port.mediaType == .audio && port.input === input && port.isEnabled)
             let output = AVCaptureAudioDataOutput()
             #expect(session.canAddInput(input) && session.canAddOutput(output))
             session.addInput(input)
@@ -115,8 +125,9 @@ struct AudioCaptureTests {
             #expect(!session.canAddInput(input) && !session.canAddOutput(output))
             #expect(session.inputs.count == 1 && session.outputs.count == 1)
             #expect(session.connections.count == 1)
-            let connection = try #require(output.connection(with: .audio))
-            #expect(output.connections.count == 1 && connection.isEnabled && !connection.isActive)
+            let connection: AVCaptureConnection = try #require(output.connection(with: .audio))
+            let base: AVCaptureOutput = output
+            #expect(base.connections.count == 1 && connection.isEnabled && !connection.isActive, "inactive until the session runs")
             #expect(connection.audioChannels.count == 1)
             #expect(output.sampleBufferDelegate == nil && output.sampleBufferCallbackQueue == nil)
             #expect(session.usesApplicationAudioSession && session.automaticallyConfiguresApplicationAudioSession)

@@ -23,25 +23,28 @@ struct PlayerStateTests {
             _ = NotificationCenter.default.addObserver(forName: AVPlayer.rateDidChangeNotification, object: player, queue: nil) { _ in
                 log.append("rate \(player.rate)")
             }
-            #expect(player.status == .unknown && player.error == nil)
-            #expect(player.timeControlStatus == .paused && player.reasonForWaitingToPlay == nil)
+            #expect(player.status == AVPlayer.Status.unknown && player.error == nil)
+            #expect(player.timeControlStatus == AVPlayer.TimeControlStatus.paused && player.reasonForWaitingToPlay == nil)
             player.play()
-            #expect(player.timeControlStatus == .waitingToPlayAtSpecifiedRate)
-            #expect(player.reasonForWaitingToPlay == .noItemToPlay)
+            #expect(player.timeControlStatus == AVPlayer.TimeControlStatus.waitingToPlayAtSpecifiedRate)
+            #expect(player.reasonForWaitingToPlay == AVPlayer.WaitingReason.noItemToPlay)
             #expect(player.automaticallyWaitsToMinimizeStalling && player.allowsExternalPlayback && !player.isExternalPlaybackActive)
             player.pause()
             player.defaultRate = 2
             player.replaceCurrentItem(with: AVPlayerItem(asset: AVURLAsset(url: url)))
             let item = try #require(player.currentItem)
-            #expect((item.asset as? AVURLAsset)?.url == url)
+            let asset: AVAsset = item.asset
+            #expect((asset as? AVURLAsset)?.url == url)
             item.audioTimePitchAlgorithm = .varispeed
             player.play()
             #expect(player.rate == 2)
+            #expect(player.timeControlStatus == AVPlayer.TimeControlStatus.waitingToPlayAtSpecifiedRate)
+            #expect(player.reasonForWaitingToPlay == AVPlayer.WaitingReason.toMinimizeStalls, "until the renderer has its data")
         }
         device.advance(by: .milliseconds(500))
         device.run(as: "Music") {
-            #expect(player.status == .readyToPlay)
-            #expect(player.timeControlStatus == .playing && player.reasonForWaitingToPlay == nil)
+            #expect(player.status == AVPlayer.Status.readyToPlay)
+            #expect(player.timeControlStatus == AVPlayer.TimeControlStatus.playing && player.reasonForWaitingToPlay == nil)
         }
         // Varispeed at rate 2: the 440 Hz file is heard an octave up.
         let now = device.now.nanoseconds / 1_000_000
@@ -50,6 +53,21 @@ struct PlayerStateTests {
         device.run(as: "Music") { player.pause() }
         #expect(log.entries == ["rate 1.0", "rate 0.0", "rate 2.0", "rate 0.0"])
         #expect(device.run(as: "Music") { player.timeControlStatus } == .paused)
+    }
+
+    @Test("the player types' raw values are Apple's")
+    func rawValues() {
+        #expect([AVPlayer.Status.unknown, AVPlayer.Status.readyToPlay, AVPlayer.Status.failed].map(\.rawValue) == [0, 1, 2])
+        #expect([AVPlayerItem.Status.unknown, AVPlayerItem.Status.readyToPlay, AVPlayerItem.Status.failed].map(\.rawValue) == [0, 1, 2])
+        #expect([AVPlayer.TimeControlStatus.paused, AVPlayer.TimeControlStatus.waitingToPlayAtSpecifiedRate,
+                 AVPlayer.TimeControlStatus.playing].map(\.rawValue) == [0, 1, 2])
+        #expect(AVPlayer.TimeControlStatus(rawValue: 2) == .playing && AVPlayer.Status(rawValue: 2) == .failed)
+        #expect([AVPlayer.ActionAtItemEnd.advance, AVPlayer.ActionAtItemEnd.pause, AVPlayer.ActionAtItemEnd.none].map(\.rawValue) == [0, 1, 2])
+        #expect(AVPlayer.ActionAtItemEnd(rawValue: 1) == .pause)
+        #expect(AVPlayer.WaitingReason.toMinimizeStalls.rawValue == "AVPlayerWaitingToMinimizeStallsReason")
+        #expect(AVPlayer.WaitingReason.evaluatingBufferingRate.rawValue == "AVPlayerWaitingWhileEvaluatingBufferingRateReason")
+        #expect(AVPlayer.WaitingReason.noItemToPlay == AVPlayer.WaitingReason(rawValue: "AVPlayerWaitingWithNoItemToPlayReason"))
+        #expect([AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic, .pauses, .continuesIfPossible].map(\.rawValue) == [1, 2, 3])
     }
 
     @Test("playImmediately starts at once; setRate(_:time:atHostTime:) starts the item time given at the host time given")
