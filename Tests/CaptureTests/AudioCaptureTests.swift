@@ -93,6 +93,39 @@ struct AudioCaptureTests {
         #expect(abs(app.toneAmplitude(440, from: resumed - 0.8, to: resumed) - 0.25) < 0.01)
     }
 
+    @Test("without automatic configuration a playback category cannot record: the start fails with a runtime error ('!rec')")
+    func unconfiguredPlaybackSession() throws {
+        let device = try SimulatedDevice(seed: 13)
+        let app = try device.launch("Memo") { () throws -> AudioCaptureApp in
+            try AVAudioSession.sharedInstance().setCategory(.playback)
+            return AudioCaptureApp()
+        }
+        device.answerRecordPermission("Memo", granted: true)
+        try device.run(as: "Memo") {
+            try app.configure()
+            app.session.automaticallyConfiguresApplicationAudioSession = false
+            app.session.startRunning()
+            #expect(!app.session.isRunning)
+            #expect(AVAudioSession.sharedInstance().category == .playback, "left as the app set it")
+        }
+        device.advance(by: .milliseconds(200))
+        #expect(app.events == ["runtime error 561145187"])
+        #expect(app.bufferFrames.isEmpty)
+    }
+
+    @Test("a media-services reset stops capture with a runtime error, AVError.mediaServicesWereReset")
+    func mediaServicesReset() throws {
+        let (device, app) = try capturing(granted: true, seed: 14)
+        device.advance(by: .milliseconds(500))
+        try device.perform(.mediaServerCrash(restartDelay: .milliseconds(200)))
+        device.advance(by: .milliseconds(100))
+        #expect(app.events == ["runtime error -11819"])
+        #expect(!app.session.isRunning)
+        let delivered = app.bufferFrames.count
+        device.advance(by: .milliseconds(500))
+        #expect(app.bufferFrames.count == delivered)
+    }
+
     @Test("the capture types' raw values are Apple's")
     func rawValues() {
         #expect(AVMediaType.audio.rawValue == "soun")
