@@ -29,8 +29,9 @@ extension AVPlayer {
         let generation = seekGeneration
         let finished = currentItem != nil && time.isNumeric
         if finished {
-            let duration = currentItem?.duration ?? .indefinite
+            let duration = currentItem?.endTime ?? .indefinite
             restart(at: duration.isNumeric ? min(max(time, .zero), duration) : max(time, .zero))
+            if let item = currentItem { NotificationCenter.default.post(name: AVPlayerItem.timeJumpedNotification, object: item) }
         }
         completionQueue.async("AVPlayer.seek") { [weak self] in
             completionHandler(finished && self?.seekGeneration == generation)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import CoreMedia
+import MediaServer
 
 /// `AVPlayer`: plays player items, made from URLs, with no more than a rate to set. Setting the
 /// rate to 1 (`play()`) loads the current item and starts it; 0 (`pause()`) stops.
@@ -28,7 +29,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     var queue: [AVPlayerItem] = []
     public var actionAtItemEnd: ActionAtItemEnd = .pause
     /// Where the current item starts on the timeline.
-    private var itemStart = CMTime.zero
+    var itemStart = CMTime.zero
     /// The item being fed to the renderer (an index into `queue`), where its next buffer
     /// starts, and where that item starts on the timeline.
     private var feed: (index: Int, frame: Int, start: CMTime)?
@@ -37,11 +38,42 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     var seekGeneration = 0
     /// Where completion handlers run: the creating app's context on the simulation clock.
     lazy var completionQueue = SimulationQueue(binding: SimulationQueue.currentBinding("AVPlayer"))
+    /// The rate `play()` plays at.
+    public var defaultRate: Float = 1
+    /// Whether a start waits until the renderer has enough data (`waitingToPlayAtSpecifiedRate`,
+    /// `.toMinimizeStalls`) rather than start at once; the synchronizer's
+    /// `delaysRateChangeUntilHasSufficientMediaData` under the player's name.
+    public var automaticallyWaitsToMinimizeStalling = true {
+        didSet { synchronizer.delaysRateChangeUntilHasSufficientMediaData = automaticallyWaitsToMinimizeStalling }
+    }
+    public internal(set) var status: Status = .unknown
+    public internal(set) var error: (any Error)?
+    /// AirPlay of video; an audio-only player plays on the session's route instead (the
+    /// speaker or the AirPlay speakers it picked), so external playback is never active.
+    public var allowsExternalPlayback = true
+    public var isExternalPlaybackActive: Bool { false }
+    /// Kept as set: it concerns video, and the simulated players play audio only.
+    public var audiovisualBackgroundPlaybackPolicy = AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic
+    var timeObservers: [TimeObserver] = []
+    /// Bumped at every change of the item's timeline: observer ticks scheduled before are stale.
+    var observerGeneration = 0
+    /// Counts prerolls, so `cancelPendingPrerolls()` and rate changes can end the pending ones.
+    var prerollGeneration = 0
+    var pendingPrerolls: [@Sendable (Bool) -> Void] = []
+    /// Whether the timeline ran at the last change (a start or stop fires periodic observers).
+    var timelineWasRunning = false
+    /// A restart changes the timeline twice (stop, start there): observers hear it once, as a jump.
+    var isRestarting = false
+    var sessionObserver: NSObjectProtocol?
 
     public override init() {
         super.init()
         synchronizer.addRenderer(renderer)
+        synchronizer.timelineDidChange = { [weak self] in self?.timelineChanged() }
+        observeMediaServices()
     }
+
+    deinit { sessionObserver.map(NotificationCenter.default.removeObserver) }
 
     public convenience init(playerItem item: AVPlayerItem?) {
         self.init()
@@ -55,12 +87,14 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     public var rate: Float {
         get { synchronizer.rate }
         set {
+            let old = synchronizer.rate
             if newValue != 0 { startFeeding() }
             synchronizer.rate = newValue
+            rateChanged(from: old)
         }
     }
 
-    public func play() { rate = 1 }
+    public func play() { rate = defaultRate }
     public func pause() { rate = 0 }
 
     public var volume: Float {
@@ -85,9 +119,29 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     func enqueueItem(_ item: AVPlayerItem) { queue.append(adopt(item)) }
 
+    func adoptItem(_ item: AVPlayerItem) -> AVPlayerItem { adopt(item) }
+
+    /// The queue changed at `index` (after the current item). What the renderer holds from
+    /// where that position starts on the timeline is stale once the feed has reached it: it is
+    /// flushed from there (the current item plays on untouched) and fed anew from that position.
+    func queueChanged(at index: Int) {
+        guard let current = feed, current.index >= index, index > 0 else { return }
+        var boundary = itemStart
+        for item in queue[0..<index] { boundary = CMTimeAdd(boundary, item.endTime) }
+        renderer.stopRequestingMediaData()
+        renderer.flush(fromSourceTime: boundary) { [weak self] flushed in
+            // Already out to a speaker: only a restart of the current item takes it back.
+            if !flushed, let self { self.restart(at: self.currentTime()) }
+        }
+        while index < queue.count, !queue[index].load() { queue.remove(at: index) }
+        feed = (index, 0, boundary)
+        renderer.requestMediaDataWhenReady(on: serializationQueue) { [weak self] in self?.feedRenderer() }
+    }
+
     /// The item's `currentTime()` reads this player's while it is the current item.
     private func adopt(_ item: AVPlayerItem) -> AVPlayerItem {
         item.timeInItem = { [weak self, unowned item] in self?.queue.first === item ? self?.currentTime() ?? .zero : .zero }
+        item.player = self
         return item
     }
 
@@ -96,8 +150,13 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// The talk's seek, to the current time on the timeline: stop, flush, start the current
     /// item there at `itemTime` (its start unless `seek(to:)` says otherwise), and go on at the
     /// rate it had.
-    func restart(at itemTime: CMTime = .zero) {
-        let rate = synchronizer.rate
+    func restart(at itemTime: CMTime = .zero, rate newRate: Float? = nil) {
+        let rate = newRate ?? synchronizer.rate
+        isRestarting = true
+        defer {
+            isRestarting = false
+            timelineChanged(jumped: true)
+        }
         synchronizer.rate = 0
         renderer.stopRequestingMediaData()
         renderer.flush()
@@ -110,12 +169,14 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// Loads the current item if needed and asks the renderer for data from the item's current
     /// time (after a seek, not necessarily its start; a seek past its end plays nothing of it).
-    private func startFeeding() {
+    func startFeeding(from itemTime: CMTime? = nil) {
         guard feed == nil else { return }
         while let item = queue.first, !item.load() { queue.removeFirst() }
         guard let item = queue.first else { return }
-        let seconds = max(0, CMTimeSubtract(synchronizer.currentTime(), itemStart).seconds)
-        feed = (0, min(item.frameCount, Int((seconds * Double(item.sampleRate)).rounded())), itemStart)
+        status = .readyToPlay
+        renderer.audioTimePitchAlgorithm = item.audioTimePitchAlgorithm
+        let seconds = max(0, (itemTime ?? CMTimeSubtract(synchronizer.currentTime(), itemStart)).seconds)
+        feed = (0, min(item.endFrame, Int((seconds * Double(item.sampleRate)).rounded())), itemStart)
         watchCurrentItemEnd()
         renderer.requestMediaDataWhenReady(on: serializationQueue) { [weak self] in self?.feedRenderer() }
     }
@@ -133,15 +194,15 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     private func nextSampleBuffer() -> CMSampleBuffer? {
         guard var current = feed, current.index < queue.count else { return nil }
         var item = queue[current.index]
-        while current.frame >= item.frameCount {
-            let end = CMTimeAdd(current.start, item.duration)
+        while current.frame >= item.endFrame {
+            let end = CMTimeAdd(current.start, item.endTime)
             let next = current.index + 1
             while next < queue.count, !queue[next].load() { queue.remove(at: next) }
             guard next < queue.count else { return nil }
             current = (next, 0, end)
             item = queue[next]
         }
-        let frames = min(item.sampleRate, item.frameCount - current.frame)
+        let frames = min(item.sampleRate, item.endFrame - current.frame)
         let time = CMTimeAdd(current.start, CMTime(value: Int64(current.frame), timescale: CMTimeScale(item.sampleRate)))
         feed = (current.index, current.frame + frames, current.start)
         return Self.sampleBuffer(item.samples[(2 * current.frame)..<(2 * (current.frame + frames))], rate: item.sampleRate, at: time)
@@ -152,7 +213,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         if let endObserver { synchronizer.removeTimeObserver(endObserver) }
         endObserver = nil
         guard let item = queue.first, item.status == .readyToPlay else { return }
-        let end = CMTimeAdd(itemStart, item.duration)
+        let end = CMTimeAdd(itemStart, item.endTime)
         endObserver = synchronizer.addBoundaryTimeObserver(forTimes: [NSValue(time: end)], queue: serializationQueue) { [weak self] in
             self?.itemEnded(item, at: end)
         }
@@ -165,35 +226,16 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         case .advance:
             queue.removeFirst()
             itemStart = end
+            if let next = queue.first { renderer.audioTimePitchAlgorithm = next.audioTimePitchAlgorithm }
+            timelineChanged()
             // The feed is on this item or a later one; with none left it is done.
             if let current = feed { feed = current.index > 0 ? (current.index - 1, current.frame, current.start) : nil }
             watchCurrentItemEnd()
-        case .pause: synchronizer.rate = 0
+        case .pause:
+            let old = synchronizer.rate
+            synchronizer.rate = 0
+            rateChanged(from: old)
         case .none: break
         }
-    }
-
-    private static func sampleBuffer(_ samples: ArraySlice<Float>, rate: Int, at time: CMTime) -> CMSampleBuffer? {
-        var asbd = AudioStreamBasicDescription(mSampleRate: Float64(rate), mFormatID: kAudioFormatLinearPCM,
-                                               mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked,
-                                               mBytesPerPacket: 8, mFramesPerPacket: 1, mBytesPerFrame: 8,
-                                               mChannelsPerFrame: 2, mBitsPerChannel: 32, mReserved: 0)
-        var format: CMAudioFormatDescription?
-        var block: CMBlockBuffer?
-        var buffer: CMSampleBuffer?
-        let length = samples.count * MemoryLayout<Float>.size
-        guard CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0,
-                                             magicCookie: nil, extensions: nil, formatDescriptionOut: &format) == noErr,
-              let format,
-              CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: length, blockAllocator: nil,
-                                                 customBlockSource: nil, offsetToData: 0, dataLength: length, flags: [],
-                                                 blockBufferOut: &block) == kCMBlockBufferNoErr,
-              let block else { return nil }
-        _ = samples.withUnsafeBytes { CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0, dataLength: length) }
-        guard CMAudioSampleBufferCreateReadyWithPacketDescriptions(allocator: nil, dataBuffer: block, formatDescription: format,
-                                                                    sampleCount: samples.count / 2, presentationTimeStamp: time,
-                                                                    packetDescriptions: nil, sampleBufferOut: &buffer) == noErr
-        else { return nil }
-        return buffer
     }
 }

@@ -24,6 +24,8 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     public static let rateDidChangeNotification = Notification.Name("AVSampleBufferRenderSynchronizerRateDidChangeNotification")
 
     private var interruptionObserver: NSObjectProtocol?
+    /// Told after every change of the timebase's rate or time (the player's time observers follow it).
+    var timelineDidChange: (() -> Void)?
 
     public override init() {
         queue = SimulationQueue(binding: SimulationQueue.currentBinding("AVSampleBufferRenderSynchronizer"))
@@ -62,6 +64,19 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
         if old != requestedRate { NotificationCenter.default.post(name: Self.rateDidChangeNotification, object: self) }
     }
 
+    /// Sets the rate so that the timeline is at `time` at `hostTime` on the host clock (a past
+    /// host time: where it would be now; invalid times: as `setRate(_:time:)`). Players
+    /// synchronized this way start sample-exactly together.
+    public func setRate(_ rate: Float, time: CMTime, atHostTime hostTime: CMTime) {
+        guard time.isNumeric, hostTime.isNumeric else { return setRate(rate, time: time) }
+        let now = CMTime(value: queue.binding.server.now.nanoseconds, timescale: 1_000_000_000)
+        let ahead = CMTimeMultiplyByFloat64(CMTimeSubtract(hostTime, now), multiplier: Float64(max(0, rate)))
+        setRate(rate, time: CMTimeSubtract(time, ahead))
+    }
+
+    /// Whether a start is held back for data.
+    var isWaitingForMediaData: Bool { isWaitingForData }
+
     /// A renderer received data: a held-back start may go now.
     func rendererReceivedData() {
         guard isWaitingForData, renderersHaveSufficientData else { return }
@@ -79,6 +94,7 @@ public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
         timelineGeneration += 1
         for renderer in synchronized { renderer.timelineChanged() }
         for observer in observers { scheduleTick(observer) }
+        timelineDidChange?()
     }
 
     public func currentTime() -> CMTime { timebase.time }
@@ -183,7 +199,7 @@ final class TimeObserver: @unchecked Sendable {
 
     let kind: Kind
     var isRemoved = false
-    private var lastFired = CMTime.invalid
+    private(set) var lastFired = CMTime.invalid
 
     init(kind: Kind) { self.kind = kind }
 

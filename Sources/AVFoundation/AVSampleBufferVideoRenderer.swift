@@ -80,7 +80,7 @@ public class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRenderin
     }
 
     /// Drops the frames not yet shown and clears the screen.
-    func flushAndRemoveImage() {
+    public func flushAndRemoveImage() {
         flush()
         displayedTime = .invalid
         queue.binding.server.recordObservation(.videoCleared, [:])

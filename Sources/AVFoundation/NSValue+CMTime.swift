@@ -18,3 +18,19 @@ extension NSValue {
         return time
     }
 }
+
+/// `NSValue(timeRange:)` and `timeRangeValue`, for `loadedTimeRanges` and `seekableTimeRanges`:
+/// two CMTimes, six 64-bit words.
+extension NSValue {
+    public convenience init(timeRange: CMTimeRange) {
+        var range = timeRange
+        precondition(MemoryLayout<CMTimeRange>.size == 48, "CMTimeRange is two CMTimes: 48 bytes")
+        self.init(bytes: &range, objCType: "[6q]")
+    }
+
+    public var timeRangeValue: CMTimeRange {
+        var range = CMTimeRange(start: .zero, duration: .zero)
+        getValue(&range)
+        return range
+    }
+}
