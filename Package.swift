@@ -225,7 +225,7 @@ let package = Package(
         // The fixtures (SampleBufferPlayer, NowPlayingController) live in Conformance with the checks that use them.
         .testTarget(name: "AirPlayTests", dependencies: ["Conformance", "BuiltInChecks", "AVFoundation", "CoreMedia", "MediaPlayer", "Scenario", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
         // AVCaptureSession's audio capture and AVPlayer's timeline (time observers, status, queue edits).
-        .testTarget(name: "CaptureTests", dependencies: ["AVFoundation", "CoreMedia", "AVFAudio", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
+        .testTarget(name: "CaptureTests", dependencies: ["AVFoundation", "CoreMedia", "AVFAudio", "MediaPlayer", "Soundcheck", "MediaServer", "VirtualDevices", "SimCore"]),
 
         // The per-symbol API ledger (docs/api-ledger.tsv, docs/api-coverage.md): our facades' symbol graphs
         // against the SDK's symbol lists. LedgerTool (run by Tools/ledger) depends on the facades so that

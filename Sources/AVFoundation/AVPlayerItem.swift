@@ -32,6 +32,9 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The player whose queue holds the item (the last to take it).
     weak var player: AVPlayer?
     var forwardBufferDuration: TimeInterval = 0
+    /// MediaPlayer's `AVPlayerItem.nowPlayingInfo`, kept on the item it describes (an extension in
+    /// another module cannot add storage).
+    @_spi(Soundcheck) public var nowPlayingInfoStorage: [String: Any]?
     var timePitchAlgorithm = AVAudioTimePitchAlgorithm.timeDomain
 
     public init(asset: AVAsset, automaticallyLoadedAssetKeys: [String]?) {

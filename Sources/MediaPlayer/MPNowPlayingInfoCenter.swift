@@ -19,19 +19,29 @@ public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
         didSet { binding.server.setNowPlayingPlaybackState(playbackState.rawValue, for: binding.app) }
     }
 
+    /// Set for a Now Playing session's center, whose info reaches the system only while the
+    /// session is active.
+    weak var session: MPNowPlayingSession?
+
     public var nowPlayingInfo: [String: Any]? {
         didSet {
             setAt = binding.server.now
-            var fields: [String: TraceValue] = ["app": .string(binding.app.name)]
-            if let title = nowPlayingInfo?[MPMediaItemPropertyTitle] as? String { fields["title"] = .string(title) }
-            if let elapsed = number(MPNowPlayingInfoPropertyElapsedPlaybackTime) { fields["elapsedMs"] = .integer(Int((elapsed * 1000).rounded())) }
-            if let rate = number(MPNowPlayingInfoPropertyPlaybackRate) { fields["ratePerMille"] = .integer(Int((rate * 1000).rounded())) }
-            fields.merge(systemReadings(), uniquingKeysWith: { first, _ in first })
-            binding.server.recordObservation(.nowPlayingInfo, fields)
+            publish()
         }
     }
 
-    private init(binding: AppBinding) {
+    /// Hands the info to the system (traced as the lock screen reads it).
+    func publish() {
+        if let session, !session.isActive { return }
+        var fields: [String: TraceValue] = ["app": .string(binding.app.name)]
+        if let title = nowPlayingInfo?[MPMediaItemPropertyTitle] as? String { fields["title"] = .string(title) }
+        if let elapsed = number(MPNowPlayingInfoPropertyElapsedPlaybackTime) { fields["elapsedMs"] = .integer(Int((elapsed * 1000).rounded())) }
+        if let rate = number(MPNowPlayingInfoPropertyPlaybackRate) { fields["ratePerMille"] = .integer(Int((rate * 1000).rounded())) }
+        fields.merge(systemReadings(), uniquingKeysWith: { first, _ in first })
+        binding.server.recordObservation(.nowPlayingInfo, fields)
+    }
+
+    init(binding: AppBinding) {
         self.binding = binding
         super.init()
     }

@@ -26,10 +26,15 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     public let enableLanguageOptionCommand = MPRemoteCommand()
     public let disableLanguageOptionCommand = MPRemoteCommand()
     private let binding: AppBinding
+    /// The Now Playing info the commands refer to (the language options): the app's, or its
+    /// Now Playing session's.
+    private let infoCenter: MPNowPlayingInfoCenter
 
-    private init(binding: AppBinding) {
+    init(binding: AppBinding, infoCenter: MPNowPlayingInfoCenter) {
         self.binding = binding
+        self.infoCenter = infoCenter
         super.init()
+        for command in commands { command.targetsChanged = { [weak self] in self?.targetsChanged() } }
     }
 
     public class func shared() -> MPRemoteCommandCenter {
@@ -37,11 +42,17 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
             preconditionFailure("MPRemoteCommandCenter.shared() must be called by app code running on a simulated device")
         }
         return binding.server.attachment(for: binding.app, key: "MPRemoteCommandCenter") {
-            let center = MPRemoteCommandCenter(binding: binding)
-            binding.server.remoteControlEndpoint(for: binding.app).deliver = { [weak center] in center?.deliver($0)?.rawValue }
-            for command in center.commands { command.targetsChanged = { [weak center] in center?.targetsChanged() } }
+            let center = MPRemoteCommandCenter(binding: binding, infoCenter: MPNowPlayingInfoCenter.center(for: binding))
+            center.receiveCommands()
             return center
         }
+    }
+
+    /// The system's commands for the app come here from now on (the shared center at first use,
+    /// a Now Playing session's when it becomes active).
+    func receiveCommands() {
+        binding.server.remoteControlEndpoint(for: binding.app).deliver = { [weak self] in self?.deliver($0)?.rawValue }
+        targetsChanged()
     }
 
     private var commands: [MPRemoteCommand] {
@@ -100,7 +111,7 @@ public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
         case let .enableLanguageOption(identifier, setting), let .disableLanguageOption(identifier, setting):
             // The lock screen lists only the options the app published; others cannot be picked.
             let target = if case .enableLanguageOption = command { enableLanguageOptionCommand } else { disableLanguageOptionCommand }
-            guard let option = MPNowPlayingInfoCenter.center(for: binding).languageOption(identifier),
+            guard let option = infoCenter.languageOption(identifier),
                   let setting = MPChangeLanguageOptionSetting(rawValue: setting) else { return nil }
             return target.deliver(MPChangeLanguageOptionCommandEvent(command: target, timestamp: time, languageOption: option, setting: setting))
         }
