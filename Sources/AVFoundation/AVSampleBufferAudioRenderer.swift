@@ -32,6 +32,9 @@ public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRenderin
     /// Changing it while playing restarts the local playout at the timeline's time.
     public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain { didSet { local?.resync() } }
     public var isMuted = false { didSet { applyGain() } }
+    /// Kept as set: the simulated renderers play every layout as it is, unspatialized (the
+    /// default, all formats, is a setting of the simulation; Apple does not document it).
+    public var allowedAudioSpatializationFormats = AVAudioSpatializationFormats.monoStereoAndMultichannel
     let queue: SimulationQueue
     private let ownTimebase: CMTimebase
     private weak var synchronizer: AVSampleBufferRenderSynchronizer?
