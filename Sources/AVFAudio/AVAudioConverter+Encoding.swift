@@ -35,53 +35,14 @@ public enum AVAudioDynamicRangeControlConfiguration: Int, Sendable {
     case capture = 4
 }
 
-/// The encoder's settings. This converter converts between PCM formats only (`init(from:to:)`
-/// returns nil for a compressed format), so, as Apple documents for a converter that does not
-/// encode, the lists of what an encoder offers are nil, and the settings are kept but change
-/// nothing: there is no encoder for them to reach.
+/// What a converter offers as an encoder. This converter converts between PCM formats only
+/// (`init(from:to:)` returns nil for a compressed format), so, as Apple documents for a converter
+/// that does not encode, the lists are nil; the encoder settings (in AVAudioConverter.swift) are
+/// kept as set and change nothing, as there is no encoder for them to reach.
 extension AVAudioConverter {
-    /// Bits per second for an encoder; 0 for a PCM converter.
-    public var bitRate: Int {
-        get { encoderSettings.bitRate }
-        set { encoderSettings.bitRate = newValue }
-    }
-    /// One of the `AVAudioBitRateStrategy_*` values; nil for a PCM converter.
-    public var bitRateStrategy: String? {
-        get { encoderSettings.bitRateStrategy }
-        set { encoderSettings.bitRateStrategy = newValue }
-    }
-    /// The codec's magic cookie; nil for PCM, which has none.
-    public var magicCookie: Data? {
-        get { encoderSettings.magicCookie }
-        set { encoderSettings.magicCookie = newValue }
-    }
-    /// Packets between audio sync packets (USAC); 0, the encoder's default.
-    public var audioSyncPacketFrequency: Int {
-        get { encoderSettings.audioSyncPacketFrequency }
-        set { encoderSettings.audioSyncPacketFrequency = newValue }
-    }
-    public var contentSource: AVAudioContentSource {
-        get { encoderSettings.contentSource }
-        set { encoderSettings.contentSource = newValue }
-    }
-    public var dynamicRangeControlConfiguration: AVAudioDynamicRangeControlConfiguration {
-        get { encoderSettings.dynamicRangeControl }
-        set { encoderSettings.dynamicRangeControl = newValue }
-    }
-
     public var availableEncodeBitRates: [NSNumber]? { nil }
     public var applicableEncodeBitRates: [NSNumber]? { nil }
     public var availableEncodeSampleRates: [NSNumber]? { nil }
     public var applicableEncodeSampleRates: [NSNumber]? { nil }
     public var availableEncodeChannelLayoutTags: [NSNumber]? { nil }
-}
-
-/// The values an app set on a converter's encoder properties.
-struct ConverterEncoderSettings {
-    var bitRate = 0
-    var bitRateStrategy: String?
-    var magicCookie: Data?
-    var audioSyncPacketFrequency = 0
-    var contentSource = AVAudioContentSource.unspecified
-    var dynamicRangeControl = AVAudioDynamicRangeControlConfiguration.none
 }

@@ -34,8 +34,18 @@ public final class AVAudioConverter: NSObject, @unchecked Sendable {
     }
     public var primeMethod = AVAudioConverterPrimeMethod.normal
     public var primeInfo = AVAudioConverterPrimeInfo()
-    /// What the app set on the encoder properties (AVAudioConverter+Encoding).
-    var encoderSettings = ConverterEncoderSettings()
+
+    // The encoder's settings, kept as set: this converter does not encode (AVAudioConverter+Encoding).
+    /// Bits per second; 0 until set.
+    public var bitRate = 0
+    /// One of the `AVAudioBitRateStrategy_*` values.
+    public var bitRateStrategy: String?
+    /// The codec's magic cookie; PCM has none.
+    public var magicCookie: Data?
+    /// Packets between audio sync packets (USAC); 0, the encoder's default.
+    public var audioSyncPacketFrequency = 0
+    public var contentSource = AVAudioContentSource.unspecified
+    public var dynamicRangeControlConfiguration = AVAudioDynamicRangeControlConfiguration.none
 
     /// Converted output frames not yet delivered, one array per output channel.
     private var pending: [[Double]]
