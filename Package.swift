@@ -68,6 +68,10 @@ let package = Package(
         systemLibrary("CSoundTouch", pkgConfig: "soundtouch", apt: "libsoundtouch-dev"),
         // The trace hash: the system's libcrypto, instead of building BoringSSL for one SHA-256.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        // xUnit results (`--test-results`): libxml2's streaming reader, behind a C shim (CXMLReader) whose header
+        // keeps libxml2's ICU includes out of Swift. Foundation's XMLParser traps on some malformed files (docs/fuzzing.md).
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        .target(name: "CXMLReader", dependencies: ["CLibXML2"]),
         // Speech synthesis (AVSpeechSynthesizer): eSpeak NG's header only. The library is loaded with dlopen
         // for each synthesis (so each starts from its initial state: docs/speech.md), so it is not linked, and
         // pkg-config (whose libs would link it into the process) is not asked.
@@ -112,7 +116,7 @@ let package = Package(
         // The requirement catalog, verdicts, scenario checks, the app rules and the report writers.
         .target(
             name: "Conformance",
-            dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams"],
+            dependencies: ["Scenario", "MediaServer", "SimCore", "VirtualDevices", "Yams", "CXMLReader"],
             exclude: ["Catalog"],
             plugins: ["EmbedYAML"]
         ),

@@ -85,4 +85,26 @@ struct TestResultsTests {
         #expect(outcome("B", "four") == .notRun("skipped"))
         #expect(throws: TestResultsError.self) { try TestResults.load(files: [first, first + ".missing"]) }
     }
+
+    @Test("hostile xUnit bytes get an error naming the file, line and column, or their test cases: never a crash", arguments: [
+        ("invalid UTF-8 in a name", Array("<testsuites><testcase classname=\"A.B\" name=\"".utf8) + [0xC3, 0x28] + Array("()\"/></testsuites>".utf8), "x.xml:1:"),
+        ("an undeclared namespace prefix", Array("<testsuites><x:testcase classname=\"A.B\" name=\"c()\" y:z=\"1\"/></testsuites>".utf8), "x.xml: the xUnit results file holds no <testcase>"),
+        ("a NUL character reference", Array("<testsuites><testcase classname=\"A.B\" name=\"c&#0;()\"/></testsuites>".utf8), "x.xml:1:"),
+        ("entities that expand a billion times", Array("""
+            <?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+            <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>
+            <testsuites><testcase classname="A.B" name="&d;"/></testsuites>
+            """.utf8), nil),
+        ("an element left open", Array("<testsuites><testsuite name=\"x\">\n<testcase classname=\"A.B\" name=\"c()\"/>\n".utf8), "x.xml:2:39: the xUnit results file is cut short"),
+        ("nothing", [], "x.xml:1:"),
+    ] as [(String, [UInt8], String?)])
+    func hostileBytes(what: String, bytes: [UInt8], expected: String?) {
+        do {
+            let results = try TestResults.parse(Data(bytes), file: "x.xml")
+            #expect(expected == nil, "\(what): read as \(results.outcomes.count) test cases")
+            #expect(!results.outcomes.isEmpty)
+        } catch {
+            #expect(error.message.hasPrefix(expected ?? "x.xml"), "\(what): \(error.message)")
+        }
+    }
 }

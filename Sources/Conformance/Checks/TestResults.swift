@@ -1,8 +1,6 @@
+import CXMLReader
 import Foundation
 import VirtualDevices
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Test outcomes read from an xUnit/JUnit XML file, as `swift test --xunit-output` writes them
 /// (Swift Testing's file is `<name>-swift-testing.xml`): one `testcase` per test, with
@@ -27,26 +25,76 @@ public struct TestResults: Sendable {
         return try parse(data, file: file)
     }
 
-    /// Reads the bytes of an xUnit file; `file` is what errors call it.
+    /// Reads the bytes of an xUnit file; `file` is what errors call it. libxml2's streaming reader
+    /// walks the elements (no DTD, no entity expansion, no network); the first error it meets, or
+    /// the first structural problem, stops the reading with the line and column where it is.
     public static func parse(_ data: Data, file: String) throws(TestResultsError) -> TestResults {
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        let parsed = parser.parse()
-        if !parsed || reader.problem != nil {
-            let detail = reader.problem ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-            throw TestResultsError(message: "\(file):\(parser.lineNumber):\(parser.columnNumber): not a valid xUnit results file: \(detail)")
-        }
+        var reader = Reader()
+        let failure = data.withUnsafeBytes { bytes in read(bytes, into: &reader) }
+        if let failure { throw TestResultsError(message: "\(file):\(failure.line):\(failure.column): \(failure.message)") }
         guard reader.root == "testsuites" || reader.root == "testsuite" else {
             throw TestResultsError(message: "\(file): not an xUnit results file: the root element is <\(reader.root ?? "none")>, not <testsuites>")
-        }
-        guard reader.depth == 0 else {
-            throw TestResultsError(message: "\(file):\(parser.lineNumber):\(parser.columnNumber): the xUnit results file is cut short: <\(reader.root ?? "")> is never closed")
         }
         guard reader.testCases > 0 else {
             throw TestResultsError(message: "\(file): the xUnit results file holds no <testcase> (Swift Testing writes its results to NAME-swift-testing.xml beside the --xunit-output file)")
         }
         return TestResults(outcomes: reader.outcomes)
+    }
+
+    /// Feeds the elements to `reader`; the problem that stopped it, if any, with where it is.
+    private static func read(_ bytes: UnsafeRawBufferPointer, into reader: inout Reader) -> (message: String, line: Int32, column: Int32)? {
+        let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        guard let xml = withUnsafePointer(to: CChar(0), { empty in sc_xml_open(start ?? empty, Int32(clamping: bytes.count)) }) else {
+            return ("the XML reader could not start", 1, 1)
+        }
+        defer { sc_xml_close(xml) }
+        var name: UnsafePointer<CChar>?
+        var empty: Int32 = 0
+        while true {
+            switch sc_xml_next(xml, &name, &empty) {
+            case Int32(SC_XML_END):
+                return nil
+            case Int32(SC_XML_ELEMENT):
+                let element = name.map { String(cString: $0) } ?? ""
+                reader.start(element) { attribute in
+                    guard let value = sc_xml_attribute(xml, attribute) else { return nil }
+                    defer { sc_xml_free(value) }
+                    return String(cString: value)
+                }
+                if let problem = reader.problem {
+                    let line = sc_xml_element_line(xml)
+                    return ("not a valid xUnit results file: \(problem)", line, column(of: element, onLine: line, in: bytes))
+                }
+                if empty != 0 { reader.end(element) }
+            case Int32(SC_XML_END_ELEMENT):
+                reader.end(name.map { String(cString: $0) } ?? "")
+            default:
+                var code: Int32 = 0, line: Int32 = 0, column: Int32 = 0
+                let message = String(cString: sc_xml_error(&code, &line, &column)).trimmingCharacters(in: .whitespacesAndNewlines)
+                if reader.depth > 0, code == sc_xml_error_unfinished() || code == sc_xml_error_document_end() {
+                    return ("the xUnit results file is cut short: <\(reader.root ?? "")> is never closed", line, column)
+                }
+                return ("not a valid xUnit results file: \(message)", line, column)
+            }
+        }
+    }
+
+    /// The column (1-based, in bytes, as libxml2 counts) where `<element` first starts on `line`;
+    /// 1 when it cannot be found. libxml2 keeps an element's line, not its column.
+    private static func column(of element: String, onLine line: Int32, in bytes: UnsafeRawBufferPointer) -> Int32 {
+        var start = 0
+        var current: Int32 = 1
+        while current < line, let newline = bytes[start...].firstIndex(of: 0x0A) {
+            start = newline + 1
+            current += 1
+        }
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let tag = Array(("<" + element).utf8)
+        guard tag.count <= end - start else { return 1 }
+        for index in start...(end - tag.count) where bytes[index..<index + tag.count].elementsEqual(tag) {
+            return Int32(index - start + 1)
+        }
+        return 1
     }
 
     /// The outcomes of a suite run in parts (each file one part): a test that failed in any part
@@ -81,40 +129,39 @@ public struct TestResults: Sendable {
                    function: String(name.prefix { $0 != "(" }))
     }
 
-    private final class Reader: NSObject, XMLParserDelegate {
+    /// The test cases as the elements open and close.
+    private struct Reader {
         var outcomes: [Key: CheckOutcome] = [:]
         var current: Key?
         var outcome: CheckOutcome = .passed
         var root: String?
         var depth = 0
         var testCases = 0
-        /// The first structural problem; parsing stops there.
+        /// The first structural problem; reading stops there.
         var problem: String?
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        mutating func start(_ element: String, attribute: (String) -> String?) {
             if root == nil { root = element }
             depth += 1
             switch element {
             case "testcase":
-                guard let classname = attributes["classname"], let name = attributes["name"] else {
+                guard let classname = attribute("classname"), let name = attribute("name") else {
                     problem = "a <testcase> lacks its classname or name attribute"
-                    parser.abortParsing()
                     return
                 }
                 testCases += 1
                 current = TestResults.key(classname: classname, name: name)
                 outcome = .passed
             case "failure", "error":
-                let message = attributes["message"] ?? "failed"
+                let message = attribute("message") ?? "failed"
                 if case let .failed(earlier) = outcome { outcome = .failed(earlier + "\n" + message) } else { outcome = .failed(message) }
             case "skipped":
-                if case .passed = outcome { outcome = .notRun("skipped" + (attributes["message"].map { ": \($0)" } ?? "")) }
+                if case .passed = outcome { outcome = .notRun("skipped" + (attribute("message").map { ": \($0)" } ?? "")) }
             default: break
             }
         }
 
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        mutating func end(_ element: String) {
             depth -= 1
             guard element == "testcase", let key = current else { return }
             // A test listed twice (parameterised cases) fails if any case failed.

@@ -1,0 +1,3 @@
+#pragma once
+#include <libxml/xmlreader.h>
+#include <libxml/xmlerror.h>
