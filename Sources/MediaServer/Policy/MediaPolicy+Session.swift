@@ -44,7 +44,7 @@ extension MediaPolicy {
     public mutating func deactivate(_ app: AppID, options: SetActiveOptions) -> (effects: [PolicyEffect], error: SessionError?) {
         var error: SessionError?
         let effects = input { policy in
-            let (actions, failure) = policy.activation.deactivate(app, options: options, ioRunning: policy.isIORunning(app))
+            let (actions, failure) = policy.activation.deactivate(app, options: options)
             error = failure
             return policy.apply(actions) + policy.routeMayHaveChanged(.categoryChanged)
         }
@@ -68,18 +68,13 @@ extension MediaPolicy {
                 if let refusal = policy.activation.backgroundStartError(app, traits: policy.configuration(of: app).traits) { throw refusal }
                 effects = try policy.activating(app)
             }
-            effects += policy.apply(try policy.activation.ioStarted(app))
-            policy.withSession(app) { $0.ioRunning = true }
-            return effects
+            return effects + policy.apply(try policy.activation.ioStarted(app))
         }
     }
 
     /// The app stopped or paused all its I/O.
     public mutating func ioStopped(_ app: AppID) -> [PolicyEffect] {
-        input { policy in
-            policy.withSession(app) { $0.ioRunning = false }
-            return policy.apply(policy.activation.ioStopped(app))
-        }
+        input { policy in policy.apply(policy.activation.ioStopped(app)) }
     }
 
     public mutating func setInterAppNode(_ app: AppID, connected: Bool) {
