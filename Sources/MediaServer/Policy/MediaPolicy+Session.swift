@@ -3,6 +3,34 @@ import VirtualDevices
 /// The session calls apps make (`setCategory`, `setMode`, `setActive`) and their I/O starting and
 /// stopping — what the policy hears of what apps really do.
 extension MediaPolicy {
+    /// Categories this device and release offer (AVAudioSession.Category docs: `record` needs an
+    /// input; `audioProcessing` is gone from iOS 10).
+    public var availableCategories: [SessionCategory] {
+        let hasInput = ports.contains { $0.direction == .input }
+        return SessionCategory.allCases.filter { category in
+            (category != .audioProcessing || platform.supportsAudioProcessingCategory) && (hasInput || !category.allowsInput)
+        }
+    }
+
+    /// `setCategory(_:mode:policy:options:)`: validated against this release's rules
+    /// (`SessionConfiguration+Validation.swift`), then stored as `setConfiguration` stores it.
+    public mutating func setCategory(_ app: AppID, _ category: SessionCategory, mode: SessionMode, policy routeSharing: RouteSharingPolicy,
+                                     options: CategoryOptions) throws(SessionError) -> [PolicyEffect] {
+        try requireMediaServices()
+        let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: routeSharing,
+                                                          options: options, profile: platform)
+        return try setConfiguration(app, configuration)
+    }
+
+    /// `setMode(_:)`: the session's category, policy and requested options with a new mode, validated.
+    public mutating func setMode(_ app: AppID, _ mode: SessionMode) throws(SessionError) -> [PolicyEffect] {
+        try requireMediaServices()
+        let current = configuration(of: app)
+        let configuration = try SessionConfiguration.make(category: current.category, mode: mode, policy: current.routeSharingPolicy,
+                                                          options: current.requestedOptions, profile: platform)
+        return try setConfiguration(app, configuration)
+    }
+
     /// Stores a new configuration. An active session's change applies at once, as on iOS: its new
     /// options duck or interrupt others now, and a change of category, mode or options is itself a
     /// route change (`categoryChange`, setActive(_:options:) docs) for the app — and for every active app when the
