@@ -56,9 +56,14 @@ extension AudioServer {
     }
 
     /// Runs an API call: the policy's effects are carried out, then the call is recorded with
-    /// its result (`ok` or the error's code name and the rule it broke).
+    /// its result (`ok` or the error's code name and the rule it broke); apps hear of it after.
     func api(_ call: TraceKind, _ app: AppID, _ arguments: [String: TraceValue],
              _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
+        try afterEffects { () throws(SessionError) in try apiNow(call, app, arguments, body) }
+    }
+
+    private func apiNow(_ call: TraceKind, _ app: AppID, _ arguments: [String: TraceValue],
+                        _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
         registerIfNeeded(app)
         func traced(_ result: APICallRecord.Result) {
             record(.api(APICallRecord(call: call, app: app.name, arguments: arguments, result: result)))
