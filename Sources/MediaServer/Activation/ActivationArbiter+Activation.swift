@@ -53,7 +53,7 @@ extension ActivationArbiter {
     /// `setActive(false, options:)`. The session is deactivated even with running I/O (iOS 8+,
     /// isBusy on 8–25, silent on 26+); before iOS 8 it stays active and the call fails with isBusy.
     /// Others are un-ducked; the sessions it interrupted hear "ended" + shouldResume only with
-    /// notifyOthersOnDeactivation (setActive(_:options:) docs, duckOthers and notifyOthersOnDeactivation docs). `ioRunning` nil means "as ioStarted/ioStopped said".
+    /// notifyOthersOnDeactivation (setActive(_:options:) docs, duckOthers and notifyOthersOnDeactivation docs). `ioRunning` nil (the policy's call) means "as ioStarted/ioStopped said"; tests pass a value.
     public mutating func deactivate(_ app: AppID, options: SetActiveOptions = [], ioRunning: Bool? = nil) -> (actions: [PolicyAction], error: SessionError?) {
         if mediaServicesDown { return ([], ActivationRules.mediaServicesFailed) }
         guard let session = sessions[app], session.isActive else { return ([], nil) }
@@ -61,7 +61,6 @@ extension ActivationArbiter {
         if ioRunning, profile.keepsSessionActiveWhenDeactivatingWithRunningIO { return ([], Self.busyStayingActive) }
         let before = derivedState()
         sessions[app]?.state = .inactive
-        sessions[app]?.ioRunning = false
         let notify = options.contains(.notifyOthersOnDeactivation)
         var ending: InterruptionOptions? = notify ? [.shouldResume] : (settings.endsInterruptionWithoutNotifyOthers ? [] : nil)
         if settings.plantedFault == .shouldResumeAlways { ending = [.shouldResume] }

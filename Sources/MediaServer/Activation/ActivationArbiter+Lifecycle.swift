@@ -24,7 +24,6 @@ extension ActivationArbiter {
         guard sessions[app]?.isActive == true else { return [] }
         let notice = profile.reportsSuspensionInterruption
         sessions[app]?.state = notice ? .interrupted(by: .suspension, held: false) : .inactive
-        sessions[app]?.ioRunning = false
         sessions[app]?.owesSuspensionNotice = notice
         return [.deactivated(app)] + release(heldBy: .app(app), ending: nil)
     }

@@ -10,10 +10,7 @@ extension ActivationArbiter {
             if isActive(app) { actions.append(.deactivated(app)) }
             if isDucked(app) { actions.append(.setDucked(app, false)) }
         }
-        for app in order {
-            sessions[app]?.state = .inactive
-            sessions[app]?.ioRunning = false
-        }
+        for app in order { sessions[app]?.state = .inactive }
         mediaServicesDown = true
         return actions + runningApps.map { .notify($0, .mediaServicesWereLost) }
     }

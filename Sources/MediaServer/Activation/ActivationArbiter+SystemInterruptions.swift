@@ -38,7 +38,6 @@ extension ActivationArbiter {
         guard sessions[app]?.isActive == true else { return [] }
         let before = derivedState()
         sessions[app]?.state = .interrupted(by: interrupter, held: false)
-        sessions[app]?.ioRunning = false
         return [.deactivated(app), .notify(app, began(reason))] + derivedChanges(since: before)
     }
 }

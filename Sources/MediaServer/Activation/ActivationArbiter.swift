@@ -65,6 +65,11 @@ public struct ActivationArbiter: Sendable {
 
     public func lifecycle(of app: AppID) -> AppLifecycle? { sessions[app]?.lifecycle }
 
+    public func hasAudioBackgroundMode(_ app: AppID) -> Bool { sessions[app]?.hasAudioBackgroundMode ?? false }
+
+    /// The app's I/O runs (`AppSession.ioRunning`): the policy's one answer.
+    public func isIORunning(_ app: AppID) -> Bool { sessions[app]?.ioRunning ?? false }
+
     public func isNowPlaying(_ app: AppID) -> Bool { nowPlaying == app }
 
     /// Ducked while active and another app's active session ducks others (duckOthers and notifyOthersOnDeactivation docs: "for as long as
@@ -112,7 +117,6 @@ public struct ActivationArbiter: Sendable {
     /// Takes an active session away: it becomes inactive, then hears "began".
     mutating func interrupt(_ app: AppID, by interrupter: Interrupter) -> [PolicyAction] {
         sessions[app]?.state = .interrupted(by: interrupter, held: true)
-        sessions[app]?.ioRunning = false
         return [.deactivated(app), .notify(app, began(.default))]
     }
 

@@ -16,8 +16,17 @@ struct AppSession: Hashable, Sendable {
 
     var state = State.inactive
     var traits = SessionTraits.default
+    /// The app's own facts, kept here once for the whole policy (`SessionState` keeps none of
+    /// them): its `audio` background mode (UIBackgroundModes), where it is in its lifecycle as
+    /// the server last reported it (the device keeps the process's own, `VirtualDevice`), and
+    /// whether its I/O runs.
     var hasAudioBackgroundMode: Bool
     var lifecycle: AppLifecycle
+    /// The app's I/O runs: its audio objects said so (`ioStarted`) and have not all stopped
+    /// (`ioStopped`). An interruption does not clear it: the system pauses the app's players,
+    /// and the fact clears when they report it, so there is one answer at every moment. Not the
+    /// same fact as `AppIOUsers`' count (how many of the app's objects run; the server hears only
+    /// the first start and the last stop) nor as being audible (`MediaPolicy.audibility(of:)`).
     var ioRunning = false
     /// iOS 10–15: a "began" (appWasSuspended) owed to the app for when it runs again.
     var owesSuspensionNotice = false

@@ -23,7 +23,6 @@ extension MediaPolicy {
                 let route = policy.computeRoute()
                 policy.withSession(app) { $0.lastRoute = route }
             }
-            policy.withSession(app) { $0.lifecycle = lifecycle }
             let effects = policy.apply(policy.activation.lifecycleChanged(app, to: lifecycle))
             return effects + policy.routeMayHaveChanged(.categoryChanged)
         }

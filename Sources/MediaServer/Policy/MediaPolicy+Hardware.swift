@@ -37,4 +37,15 @@ extension MediaPolicy {
             return []
         }
     }
+
+    /// `setAggregatedIOPreference(_:)`: with the app's I/O running it fails with isBusy, as
+    /// changing the I/O type does on a device (AVAudioSession.ErrorCode.isBusy docs); otherwise
+    /// nothing changes that the simulation models.
+    public func setAggregatedIOPreference(_ app: AppID) throws(SessionError) -> [PolicyEffect] {
+        try requireMediaServices()
+        guard !isIORunning(app) else {
+            throw SessionError(.isBusy, "the I/O type cannot change while the app's I/O is running")
+        }
+        return []
+    }
 }

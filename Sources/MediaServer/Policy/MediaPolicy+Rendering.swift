@@ -36,7 +36,7 @@ extension MediaPolicy {
     /// their traces.
     mutating func toldStateChanges() -> [PolicyEffect] {
         var effects: [PolicyEffect] = []
-        for index in sessions.indices where sessions[index].lifecycle != .notRunning {
+        for index in sessions.indices where lifecycle(of: sessions[index].app) != .notRunning {
             let app = sessions[index].app
             effects += toldOutputMuteChange(index) + toldAvailableInputsChange(index)
             let muted = sessions[index].inputMuted

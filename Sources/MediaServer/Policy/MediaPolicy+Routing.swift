@@ -65,7 +65,7 @@ extension MediaPolicy {
         }
         let current = computeRoute()
         guard system.mediaServerRunning else { return effects }
-        for index in sessions.indices where sessions[index].lifecycle != .notRunning {
+        for index in sessions.indices where lifecycle(of: sessions[index].app) != .notRunning {
             let app = sessions[index].app
             let previous = sessions[index].lastRoute
             sessions[index].lastRoute = current

@@ -3,6 +3,34 @@ import VirtualDevices
 /// The session calls apps make (`setCategory`, `setMode`, `setActive`) and their I/O starting and
 /// stopping — what the policy hears of what apps really do.
 extension MediaPolicy {
+    /// Categories this device and release offer (AVAudioSession.Category docs: `record` needs an
+    /// input; `audioProcessing` is gone from iOS 10).
+    public var availableCategories: [SessionCategory] {
+        let hasInput = ports.contains { $0.direction == .input }
+        return SessionCategory.allCases.filter { category in
+            (category != .audioProcessing || platform.supportsAudioProcessingCategory) && (hasInput || !category.allowsInput)
+        }
+    }
+
+    /// `setCategory(_:mode:policy:options:)`: validated against this release's rules
+    /// (`SessionConfiguration+Validation.swift`), then stored as `setConfiguration` stores it.
+    public mutating func setCategory(_ app: AppID, _ category: SessionCategory, mode: SessionMode, policy routeSharing: RouteSharingPolicy,
+                                     options: CategoryOptions) throws(SessionError) -> [PolicyEffect] {
+        try requireMediaServices()
+        let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: routeSharing,
+                                                          options: options, profile: platform)
+        return try setConfiguration(app, configuration)
+    }
+
+    /// `setMode(_:)`: the session's category, policy and requested options with a new mode, validated.
+    public mutating func setMode(_ app: AppID, _ mode: SessionMode) throws(SessionError) -> [PolicyEffect] {
+        try requireMediaServices()
+        let current = configuration(of: app)
+        let configuration = try SessionConfiguration.make(category: current.category, mode: mode, policy: current.routeSharingPolicy,
+                                                          options: current.requestedOptions, profile: platform)
+        return try setConfiguration(app, configuration)
+    }
+
     /// Stores a new configuration. An active session's change applies at once, as on iOS: its new
     /// options duck or interrupt others now, and a change of category, mode or options is itself a
     /// route change (`categoryChange`, setActive(_:options:) docs) for the app — and for every active app when the
@@ -44,7 +72,7 @@ extension MediaPolicy {
     public mutating func deactivate(_ app: AppID, options: SetActiveOptions) -> (effects: [PolicyEffect], error: SessionError?) {
         var error: SessionError?
         let effects = input { policy in
-            let (actions, failure) = policy.activation.deactivate(app, options: options, ioRunning: policy.isIORunning(app))
+            let (actions, failure) = policy.activation.deactivate(app, options: options)
             error = failure
             return policy.apply(actions) + policy.routeMayHaveChanged(.categoryChanged)
         }
@@ -68,18 +96,13 @@ extension MediaPolicy {
                 if let refusal = policy.activation.backgroundStartError(app, traits: policy.configuration(of: app).traits) { throw refusal }
                 effects = try policy.activating(app)
             }
-            effects += policy.apply(try policy.activation.ioStarted(app))
-            policy.withSession(app) { $0.ioRunning = true }
-            return effects
+            return effects + policy.apply(try policy.activation.ioStarted(app))
         }
     }
 
     /// The app stopped or paused all its I/O.
     public mutating func ioStopped(_ app: AppID) -> [PolicyEffect] {
-        input { policy in
-            policy.withSession(app) { $0.ioRunning = false }
-            return policy.apply(policy.activation.ioStopped(app))
-        }
+        input { policy in policy.apply(policy.activation.ioStopped(app)) }
     }
 
     public mutating func setInterAppNode(_ app: AppID, connected: Bool) {

@@ -62,7 +62,7 @@ public struct MediaPolicy: Sendable {
         guard indexByApp[app] == nil else { return }
         generation &+= 1
         indexByApp[app] = sessions.count
-        var session = SessionState(app: app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: lifecycle)
+        var session = SessionState(app: app)
         session.lastRoute = route
         sessions.append(session)
         activation.register(app, hasAudioBackgroundMode: hasAudioBackgroundMode, lifecycle: lifecycle)
@@ -85,9 +85,11 @@ public struct MediaPolicy: Sendable {
     public func configuration(of app: AppID) -> SessionConfiguration { session(app)?.configuration ?? SessionConfiguration() }
     public func preferences(of app: AppID) -> HardwarePreferences { session(app)?.preferences ?? HardwarePreferences() }
     public func routing(of app: AppID) -> RoutingState { session(app)?.routing ?? RoutingState() }
-    public func lifecycle(of app: AppID) -> AppLifecycle { session(app)?.lifecycle ?? .notRunning }
-    public func hasAudioBackgroundMode(_ app: AppID) -> Bool { session(app)?.hasAudioBackgroundMode ?? false }
-    public func isIORunning(_ app: AppID) -> Bool { session(app)?.ioRunning ?? false }
+    /// The app's lifecycle and background mode as the server last reported them (the device
+    /// keeps the process's own), and whether its I/O runs: read from the arbiter, their one place.
+    public func lifecycle(of app: AppID) -> AppLifecycle { activation.lifecycle(of: app) ?? .notRunning }
+    public func hasAudioBackgroundMode(_ app: AppID) -> Bool { activation.hasAudioBackgroundMode(app) }
+    public func isIORunning(_ app: AppID) -> Bool { activation.isIORunning(app) }
     public func isInputMuted(_ app: AppID) -> Bool { session(app)?.inputMuted ?? false }
     public func prefersInterruptionOnRouteDisconnect(_ app: AppID) -> Bool {
         session(app)?.prefersInterruptionOnRouteDisconnect ?? true
@@ -124,7 +126,7 @@ public struct MediaPolicy: Sendable {
 
     func isSilenced(_ session: SessionState) -> Bool {
         SilencePolicy.isSilenced(category: session.configuration.category, system: system,
-                                 lifecycle: session.lifecycle, hasAudioBackgroundMode: session.hasAudioBackgroundMode)
+                                 lifecycle: lifecycle(of: session.app), hasAudioBackgroundMode: hasAudioBackgroundMode(session.app))
             || isSilencedByRecording(session.app)
     }
 
@@ -180,7 +182,7 @@ public struct MediaPolicy: Sendable {
 
     /// For each session in registration order: is it running and silenced right now.
     var silencedApps: [Bool] {
-        sessions.map { $0.lifecycle != .notRunning && isSilenced($0) }
+        sessions.map { lifecycle(of: $0.app) != .notRunning && isSilenced($0) }
     }
 
     mutating func changes(since before: Snapshot) -> [PolicyEffect] {

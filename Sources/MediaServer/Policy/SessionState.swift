@@ -3,19 +3,17 @@ import VirtualDevices
 
 /// Everything the policy keeps for one app's session besides what the activation arbiter holds:
 /// its configuration, routing choices and hardware preferences, and the route it last heard of.
+///
+/// The app's lifecycle, its background mode and whether its I/O runs are not here: each is kept
+/// once, in the arbiter's `AppSession` (the policy's own value), and the policy reads them from
+/// there (`MediaPolicy.lifecycle(of:)`, `isIORunning(_:)`), so no copy can lag behind another.
 struct SessionState: Sendable {
     let app: AppID
-    /// The app declares the `audio` background mode (UIBackgroundModes).
-    var hasAudioBackgroundMode: Bool
-    /// Where the app is in its lifecycle (the arbiter keeps the same fact for its own rules;
-    /// kept here too so per-app passes need no lookups).
-    var lifecycle: AppLifecycle
     var configuration = SessionConfiguration()
     var routing = RoutingState()
     var preferences = HardwarePreferences()
     /// The route the app was last told about (or saw when it launched): the "previous route".
     var lastRoute = AudioRoute.empty
-    var ioRunning = false
     var inputMuted = false
     /// iOS 26 `setOutputMuted(_:)`: the app's output is silent while set.
     var outputMuted = false
@@ -43,10 +41,8 @@ struct SessionState: Sendable {
     /// The `availableInputs` (port UIDs) last seen while the category records; nil before any.
     var toldAvailableInputs: [String]?
 
-    init(app: AppID, hasAudioBackgroundMode: Bool, lifecycle: AppLifecycle) {
+    init(app: AppID) {
         self.app = app
-        self.hasAudioBackgroundMode = hasAudioBackgroundMode
-        self.lifecycle = lifecycle
     }
 
     /// Back to a fresh session after a media-services reset (QA1749: "as if the application was
@@ -59,7 +55,6 @@ struct SessionState: Sendable {
         prefersNoInterruptionsFromSystemAlerts = false
         prefersEchoCancelledInput = false
         supportsMultichannelContent = false
-        ioRunning = false
         outputMuted = false
         toldOutputMuted = false
         allowsHapticsAndSystemSoundsDuringRecording = false

@@ -1,6 +1,10 @@
 /// How many of an app's audio objects run I/O — players, recorders, I/O units, engines — counted
 /// in one place: the server is told when the first starts and when the last stops
 /// (`setIORunning`), as mediaserverd sees one client per app whatever API its objects use.
+///
+/// The count is the app's side of the story, not a copy of the policy's fact: whether the app's
+/// I/O runs is kept once, in the policy (`MediaPolicy.isIORunning`, stored in the arbiter's
+/// `AppSession`), and follows the first start and the last stop counted here.
 public final class AppIOUsers {
     private var running = 0
     private var epoch: Int

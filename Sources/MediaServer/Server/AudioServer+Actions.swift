@@ -2,10 +2,15 @@ import SimCore
 import VirtualDevices
 
 extension AudioServer {
-    /// Carries out what the policy decided, in order: each effect becomes a trace record, and
-    /// notifications reach the app's code (which may call back into the server: the policy has
-    /// already finished its input by then).
+    /// Carries out what the policy decided, in order: each effect becomes a trace record.
+    /// Notifications reach the app's code only after the whole input is traced
+    /// (AudioServer+Deliveries.swift): app code that calls back starts a new input, it does not
+    /// interleave with this one, and the policy has finished its input by then anyway.
     func carry(_ effects: [PolicyEffect]) {
+        afterEffects { carryNow(effects) }
+    }
+
+    private func carryNow(_ effects: [PolicyEffect]) {
         for effect in effects {
             switch effect {
             case let .activated(app): record(.activated(app: app.name))
@@ -22,12 +27,5 @@ extension AudioServer {
             case let .alertSpared(app, source): record(.alertSpared(app: app.name, source: source.name))
             }
         }
-    }
-
-    /// Records the notification and hands it to the app's code.
-    func deliver(_ notification: PolicyNotification, to app: AppID) {
-        record(.notification(app: app.name, SessionNotificationRecord(notification)))
-        if case .interruption(.began, _, _) = notification { watchers.notify(.interruptionBegan(app)) }
-        endpoints[app]?.observer(notification)
     }
 }

@@ -6,8 +6,12 @@ import VirtualDevices
 /// calls, alarms, Siri, a crashed or restarted media server.
 extension AudioServer {
     /// Applies a device event now: the device changes (or refuses, changing nothing), the event
-    /// goes into the trace, and sessions react.
+    /// goes into the trace, and sessions react. Apps hear of it once all of that is traced.
     public func apply(_ event: DeviceEvent) throws(DeviceEventError) {
+        try afterEffects { () throws(DeviceEventError) in try applyNow(event) }
+    }
+
+    private func applyNow(_ event: DeviceEvent) throws(DeviceEventError) {
         let callBefore = device.system.call
         let outcome = try device.apply(event)
         record(.device(DeviceEventRecord(kind: TraceKind(event.verb), fields: outcome.fields)))
@@ -71,14 +75,12 @@ extension AudioServer {
         registerIfNeeded(app)
         let new = device.lifecycle(of: app.name)
         carry(policy.lifecycleChanged(app, to: new))
-        endpoints[app]?.lifecycleObserver(old, new)
-        watchers.notify(.lifecycle(app, from: old, to: new))
-        if new == .notRunning { removeAudio(of: app) }
+        deliverLifecycle(app, from: old, to: new)
     }
 
     /// A process that ended makes no more sound: mediaserverd drops its voices and render clients,
     /// whether or not the app stopped them (it may have died, or the server may have been down).
-    private func removeAudio(of app: AppID) {
+    func removeAudio(of app: AppID) {
         guard let engine = io.engine else { return }
         for voice in io.voices where voice.app == app && engine.endFrame(ofVoice: voice.engineVoice) == .max {
             if case .renderClient = voice.role { removeRenderClient(voice.id) } else { removeVoice(voice.id) }

@@ -80,32 +80,20 @@ extension AudioServer {
         return AppMix(gain: policyGain(app), outputChannels: channels, ports: ports)
     }
 
-    /// Audible only while active, not interrupted, not silenced (ring/silent switch, lock,
-    /// background) and not output-muted by the app (iOS 26); attenuated by `duckedGain` while another session ducks it.
+    /// The policy's audibility of the app as a gain: the server executes the mix, it does not
+    /// decide it (Policy/MediaPolicy+Mix.swift).
     private func policyGain(_ app: AppID) -> Float {
-        if app == .systemSounds { return systemSoundGain }
-        guard isActive(app), !isInterrupted(app), !isSilenced(app), !isOutputMuted(app) else { return 0 }
-        return isDucked(app) ? io.settings.duckedGain : 1
-    }
-
-    /// Input reaches a reader only while its session runs, and is silence until record
-    /// permission is granted (as on a device), while the app mutes input, or once it left the
-    /// foreground without the audio background mode.
-    private func readerGain(_ app: AppID) -> Float {
-        guard isActive(app), !isInterrupted(app), !isInputSilencedByPermission(app), !isInputMuted(app),
-              !isInputSilencedByLifecycle(app), !isBuiltInMicMutedByHardware(app) else { return 0 }
-        return 1
+        switch policy.audibility(of: app) {
+        case .audible: 1
+        case .ducked: io.settings.duckedGain
+        case .silenced: 0
+        }
     }
 
     private func readerTap(_ channel: Int, _ input: (uid: String, channel: Int), app: AppID) -> ReaderTap {
-        let gain = readerGain(app)
+        let gain: Float = policy.hearsInput(app) ? 1 : 0
         return ReaderTap(tapChannel: channel, portUID: input.uid, channel: input.channel, gain: gain,
                          echoGain: policy.isEchoCancelledInputEnabled(for: app) ? 0 : gain)
-    }
-
-    /// The hardware muted the built-in mic (a closed Smart Folio) and `app` records from it.
-    private func isBuiltInMicMutedByHardware(_ app: AppID) -> Bool {
-        device.system.builtInMicMuted && policy.recordsFromBuiltInMic(app)
     }
 
     /// Apps reading input now, in the order they started: recorders and render clients with input.

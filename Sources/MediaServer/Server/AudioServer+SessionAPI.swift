@@ -8,14 +8,8 @@ import VirtualDevices
 extension AudioServer {
     public func configuration(of app: AppID) -> SessionConfiguration { policy.configuration(of: app) }
 
-    /// Categories this device and release offer (AVAudioSession.Category docs: `record` needs an input; `audioProcessing`
-    /// is gone from iOS 10).
-    public var availableCategories: [SessionCategory] {
-        let hasInput = !device.ports(.input).isEmpty
-        return SessionCategory.allCases.filter { category in
-            (category != .audioProcessing || platform.supportsAudioProcessingCategory) && (hasInput || !category.allowsInput)
-        }
-    }
+    /// Categories this device and release offer: the policy's rule (MediaPolicy+Session.swift).
+    public var availableCategories: [SessionCategory] { policy.availableCategories }
 
     public func setCategory(_ app: AppID, _ category: SessionCategory, mode: SessionMode = .default,
                             policy routeSharing: RouteSharingPolicy = .default, options: CategoryOptions = []) throws(SessionError) {
@@ -24,21 +18,13 @@ extension AudioServer {
             "options": .list(options.names.map { .string($0) }),
         ]
         try api(.apiSetCategory, app, arguments) { () throws(SessionError) in
-            try policy.requireMediaServices()
-            let configuration = try SessionConfiguration.make(category: category, mode: mode, policy: routeSharing,
-                                                              options: options, profile: platform)
-            return try policy.setConfiguration(app, configuration)
+            try policy.setCategory(app, category, mode: mode, policy: routeSharing, options: options)
         }
     }
 
     public func setMode(_ app: AppID, _ mode: SessionMode) throws(SessionError) {
         try api(.apiSetMode, app, ["mode": .string(mode.name)]) { () throws(SessionError) in
-            try policy.requireMediaServices()
-            let current = configuration(of: app)
-            let configuration = try SessionConfiguration.make(
-                category: current.category, mode: mode, policy: current.routeSharingPolicy,
-                options: current.requestedOptions, profile: platform)
-            return try policy.setConfiguration(app, configuration)
+            try policy.setMode(app, mode)
         }
     }
 
@@ -70,9 +56,14 @@ extension AudioServer {
     }
 
     /// Runs an API call: the policy's effects are carried out, then the call is recorded with
-    /// its result (`ok` or the error's code name and the rule it broke).
+    /// its result (`ok` or the error's code name and the rule it broke); apps hear of it after.
     func api(_ call: TraceKind, _ app: AppID, _ arguments: [String: TraceValue],
              _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
+        try afterEffects { () throws(SessionError) in try apiNow(call, app, arguments, body) }
+    }
+
+    private func apiNow(_ call: TraceKind, _ app: AppID, _ arguments: [String: TraceValue],
+                        _ body: () throws(SessionError) -> [PolicyEffect]) throws(SessionError) {
         registerIfNeeded(app)
         func traced(_ result: APICallRecord.Result) {
             record(.api(APICallRecord(call: call, app: app.name, arguments: arguments, result: result)))

@@ -45,7 +45,4 @@ extension AudioServer {
         registerIfNeeded(app)
         try policy.setAllowHapticsAndSystemSoundsDuringRecording(app, allows)
     }
-
-    /// The system-sound player is audible unless the ring/silent switch is on silent.
-    var systemSoundGain: Float { device.system.ringerSilent ? 0 : 1 }
 }

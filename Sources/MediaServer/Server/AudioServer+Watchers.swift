@@ -34,14 +34,15 @@ extension AudioServer {
     /// Launches `app` into the background (the system launching an Inter-App Audio node for a
     /// host): traced as `device.launch` with `to: background`; the foreground app stays.
     public func launchInBackground(_ app: AppID) throws(DeviceEventError) {
-        let outcome = try device.launchInBackground(app.name)
-        var fields = outcome.fields
-        fields["by"] = "system"
-        record(.deviceLaunch, fields)
-        registerIfNeeded(app)
-        let new = device.lifecycle(of: app.name)
-        carry(policy.lifecycleChanged(app, to: new))
-        endpoints[app]?.lifecycleObserver(.notRunning, new)
-        watchers.notify(.lifecycle(app, from: .notRunning, to: new))
+        try afterEffects { () throws(DeviceEventError) in
+            let outcome = try device.launchInBackground(app.name)
+            var fields = outcome.fields
+            fields["by"] = "system"
+            record(.deviceLaunch, fields)
+            registerIfNeeded(app)
+            let new = device.lifecycle(of: app.name)
+            carry(policy.lifecycleChanged(app, to: new))
+            deliverLifecycle(app, from: .notRunning, to: new)
+        }
     }
 }

@@ -35,6 +35,9 @@ public final class AudioServer: @unchecked Sendable {
     public private(set) lazy var midi = MIDIServer(server: self)
     /// The AirPlay speakers on the network and their streams (AirPlay/AirPlayNetwork.swift).
     public private(set) lazy var airPlay = AirPlayNetwork(server: self)
+    /// Notifications and lifecycle changes waiting for their input's effects to be traced
+    /// (AudioServer+Deliveries.swift).
+    var deliveries = PendingDeliveries()
     private var attachments: [String: AnyObject] = [:]
     /// On a Mac, the app remote commands reach (AirPlay/RemoteControl.swift).
     var macNowPlayingApp: AppID?
