@@ -44,13 +44,6 @@ open class MIDIUMPMutableFunctionBlock: MIDIUMPFunctionBlock {
                    maxSysEx8Streams: maxSysEx8Streams, midi1Info: MIDI1Info, uiHint: UIHint, isEnabled: isEnabled)
     }
 
-    public convenience init?(name: String, direction: MIDIUMPFunctionBlockDirection, firstGroup: MIDIUMPGroupNumber, totalGroupsSpanned: MIDIUInteger7,
-                             maxSysEx8Streams: MIDIUInteger7, MIDI1Info: MIDIUMPFunctionBlockMIDI1Info, UIHint: MIDIUMPFunctionBlockUIHint,
-                             isEnabled: Bool) {
-        self.init(name: name, direction: direction, firstGroup: firstGroup, totalGroupsSpanned: totalGroupsSpanned, maxSysEx8Streams: maxSysEx8Streams,
-                  midi1Info: MIDI1Info, uiHint: UIHint, isEnabled: isEnabled)
-    }
-
     open func setEnabled(_ isEnabled: Bool) throws { self.isEnabled = isEnabled }
     open func setName(_ name: String) throws { self.name = name }
 
@@ -104,12 +97,6 @@ open class MIDIUMPMutableEndpoint: MIDIUMPEndpoint {
     public init?(name: String, deviceInfo: MIDI2DeviceInfo, productInstanceID: String, midiProtocol MIDIProtocol: MIDIProtocolID,
                  destinationCallback: @escaping MIDIReceiveBlock) {
         return nil
-    }
-
-    public convenience init?(name: String, deviceInfo: MIDI2DeviceInfo, productInstanceID: String, MIDIProtocol: MIDIProtocolID,
-                             destinationCallback: @escaping MIDIReceiveBlock) {
-        self.init(name: name, deviceInfo: deviceInfo, productInstanceID: productInstanceID, midiProtocol: MIDIProtocol,
-                  destinationCallback: destinationCallback)
     }
 
     open func setName(_ name: String) throws { self.name = name }
