@@ -1,7 +1,6 @@
 import CoreAudioTypes
 
 /// The Audio Unit C API's types as Swift imports them (AUComponent.h, AudioComponent.h).
-public typealias OSType = UInt32
 public typealias AudioComponent = OpaquePointer
 public typealias AudioComponentInstance = OpaquePointer
 public typealias AudioUnit = AudioComponentInstance

@@ -4,6 +4,8 @@
 public typealias AudioFormatID = UInt32
 public typealias AudioFormatFlags = UInt32
 public typealias OSStatus = Int32
+/// MacTypes' four-char code type, which the SDK's structs (AudioClassDescription, …) use.
+public typealias OSType = UInt32
 
 public let kAudioFormatLinearPCM: AudioFormatID = 0x6C70_636D          // 'lpcm'
 public let kAudioFormatMPEG4AAC: AudioFormatID = 0x6161_6320           // 'aac '

@@ -93,7 +93,11 @@ public func MIDIPacketNext(_ pkt: UnsafePointer<MIDIPacket>) -> UnsafeMutablePoi
 extension MIDIPacketList {
     /// The packets of a list, as pointers (valid while the list is).
     public struct UnsafeSequence: Sequence {
+        public typealias Element = UnsafePointer<MIDIPacket>
         let list: UnsafePointer<MIDIPacketList>
+
+        /// The list's `numPackets`.
+        public var count: Int { Int(list.pointee.numPackets) }
 
         public func makeIterator() -> Iterator {
             Iterator(remaining: Int(list.pointee.numPackets),
@@ -101,8 +105,16 @@ extension MIDIPacketList {
         }
 
         public struct Iterator: IteratorProtocol {
+            public typealias Element = UnsafePointer<MIDIPacket>
             var remaining: Int
             var upcoming: UnsafePointer<MIDIPacket>
+
+            init(remaining: Int, upcoming: UnsafePointer<MIDIPacket>) {
+                self.remaining = remaining
+                self.upcoming = upcoming
+            }
+
+            public init(_ s: MIDIPacketList.UnsafeSequence) { self = s.makeIterator() }
 
             public mutating func next() -> UnsafePointer<MIDIPacket>? {
                 guard remaining > 0 else { return nil }

@@ -1,0 +1,7 @@
+import CoreAudioTypes
+
+// AUGraph.h's constants as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public let kAUNodeInteraction_Connection: UInt32 = 1
+public let kAUNodeInteraction_InputCallback: UInt32 = 2

@@ -1,0 +1,63 @@
+import CoreAudioTypes
+
+// AudioConverter.h's constants as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public let kAudioConverterErr_BadPropertySizeError: OSStatus = 0x2173697a  // '!siz'
+public let kAudioConverterErr_FormatNotSupported: OSStatus = 0x666d743f  // 'fmt?'
+public let kAudioConverterErr_InputSampleRateOutOfRange: OSStatus = 0x21697372  // '!isr'
+public let kAudioConverterErr_InvalidInputSize: OSStatus = 0x696e737a  // 'insz'
+public let kAudioConverterErr_InvalidOutputSize: OSStatus = 0x6f74737a  // 'otsz'
+public let kAudioConverterErr_OperationNotSupported: OSStatus = 0x6f703f3f  // 'op??'
+public let kAudioConverterErr_OutputSampleRateOutOfRange: OSStatus = 0x216f7372  // '!osr'
+public let kAudioConverterErr_PropertyNotSupported: OSStatus = 0x70726f70  // 'prop'
+public let kAudioConverterErr_RequiresPacketDescriptionsError: OSStatus = 0x21706b64  // '!pkd'
+public let kAudioConverterErr_UnspecifiedError: OSStatus = 0x77686174  // 'what'
+public let kAudioConverterErr_HardwareInUse: OSStatus = 0x68776975  // 'hwiu'
+public let kAudioConverterErr_NoHardwarePermission: OSStatus = 0x7065726d  // 'perm'
+public let kAudioConverterPropertyCanResumeFromInterruption: AudioConverterPropertyID = 0x63726669  // 'crfi'
+public let kAudioConverterPropertyMaximumInputBufferSize: AudioConverterPropertyID = 0x78696273  // 'xibs'
+public let kAudioConverterSampleRateConverterAlgorithm: AudioConverterPropertyID = 0x73726369  // 'srci'
+public let kAudioConverterApplicableEncodeBitRates: AudioConverterPropertyID = 0x61656272  // 'aebr'
+public let kAudioConverterApplicableEncodeSampleRates: AudioConverterPropertyID = 0x61657372  // 'aesr'
+public let kAudioConverterAvailableEncodeBitRates: AudioConverterPropertyID = 0x76656272  // 'vebr'
+public let kAudioConverterAvailableEncodeChannelLayoutTags: AudioConverterPropertyID = 0x6165636c  // 'aecl'
+public let kAudioConverterAvailableEncodeSampleRates: AudioConverterPropertyID = 0x76657372  // 'vesr'
+public let kAudioConverterChannelMap: AudioConverterPropertyID = 0x63686d70  // 'chmp'
+public let kAudioConverterCodecQuality: AudioConverterPropertyID = 0x63647175  // 'cdqu'
+public let kAudioConverterCompressionMagicCookie: AudioConverterPropertyID = 0x636d6763  // 'cmgc'
+public let kAudioConverterCurrentInputStreamDescription: AudioConverterPropertyID = 0x61636964  // 'acid'
+public let kAudioConverterCurrentOutputStreamDescription: AudioConverterPropertyID = 0x61636f64  // 'acod'
+public let kAudioConverterDecompressionMagicCookie: AudioConverterPropertyID = 0x646d6763  // 'dmgc'
+public let kAudioConverterEncodeAdjustableSampleRate: AudioConverterPropertyID = 0x616a7372  // 'ajsr'
+public let kAudioConverterEncodeBitRate: AudioConverterPropertyID = 0x62726174  // 'brat'
+public let kAudioConverterInputChannelLayout: AudioConverterPropertyID = 0x69636c20  // 'icl '
+public let kAudioConverterOutputChannelLayout: AudioConverterPropertyID = 0x6f636c20  // 'ocl '
+public let kAudioConverterPrimeInfo: AudioConverterPropertyID = 0x7072696d  // 'prim'
+public let kAudioConverterPrimeMethod: AudioConverterPropertyID = 0x70726d6d  // 'prmm'
+public let kAudioConverterPropertyBitDepthHint: AudioConverterPropertyID = 0x61636264  // 'acbd'
+public let kAudioConverterPropertyCalculateInputBufferSize: AudioConverterPropertyID = 0x63696273  // 'cibs'
+public let kAudioConverterPropertyCalculateOutputBufferSize: AudioConverterPropertyID = 0x636f6273  // 'cobs'
+public let kAudioConverterPropertyFormatList: AudioConverterPropertyID = 0x666c7374  // 'flst'
+public let kAudioConverterPropertyInputCodecParameters: AudioConverterPropertyID = 0x69636470  // 'icdp'
+public let kAudioConverterPropertyMaximumInputPacketSize: AudioConverterPropertyID = 0x78697073  // 'xips'
+public let kAudioConverterPropertyMaximumOutputPacketSize: AudioConverterPropertyID = 0x786f7073  // 'xops'
+public let kAudioConverterPropertyMinimumInputBufferSize: AudioConverterPropertyID = 0x6d696273  // 'mibs'
+public let kAudioConverterPropertyMinimumOutputBufferSize: AudioConverterPropertyID = 0x6d6f6273  // 'mobs'
+public let kAudioConverterPropertyOutputCodecParameters: AudioConverterPropertyID = 0x6f636470  // 'ocdp'
+public let kAudioConverterPropertySettings: AudioConverterPropertyID = 0x61637073  // 'acps'
+public let kAudioConverterSampleRateConverterComplexity: AudioConverterPropertyID = 0x73726361  // 'srca'
+public let kAudioConverterSampleRateConverterInitialPhase: AudioConverterPropertyID = 0x73726370  // 'srcp'
+public let kAudioConverterSampleRateConverterQuality: AudioConverterPropertyID = 0x73726371  // 'srcq'
+public let kAudioConverterQuality_High: UInt32 = 96
+public let kAudioConverterQuality_Low: UInt32 = 32
+public let kAudioConverterQuality_Max: UInt32 = 127
+public let kAudioConverterQuality_Medium: UInt32 = 64
+public let kAudioConverterQuality_Min: UInt32 = 0
+public let kAudioConverterSampleRateConverterComplexity_Linear: UInt32 = 0x6c696e65  // 'line'
+public let kAudioConverterSampleRateConverterComplexity_Mastering: UInt32 = 0x62617473  // 'bats'
+public let kAudioConverterSampleRateConverterComplexity_MinimumPhase: UInt32 = 0x6d696e70  // 'minp'
+public let kAudioConverterSampleRateConverterComplexity_Normal: UInt32 = 0x6e6f726d  // 'norm'
+public let kConverterPrimeMethod_None: UInt32 = 2
+public let kConverterPrimeMethod_Normal: UInt32 = 1
+public let kConverterPrimeMethod_Pre: UInt32 = 0

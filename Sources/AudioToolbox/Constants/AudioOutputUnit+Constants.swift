@@ -1,0 +1,8 @@
+import CoreAudioTypes
+
+// AudioOutputUnit.h's constants as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public let kAudioOutputUnitRange: Int = 512
+public let kAudioOutputUnitStartSelect: Int = 513
+public let kAudioOutputUnitStopSelect: Int = 514

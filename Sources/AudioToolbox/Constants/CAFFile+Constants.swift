@@ -1,0 +1,62 @@
+import CoreAudioTypes
+
+// CAFFile.h's constants as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public let kCAFMarkerType_EditDestinationBegin: UInt32 = 0x64626567  // 'dbeg'
+public let kCAFMarkerType_EditDestinationEnd: UInt32 = 0x64656e64  // 'dend'
+public let kCAFMarkerType_EditSourceBegin: UInt32 = 0x63626567  // 'cbeg'
+public let kCAFMarkerType_EditSourceEnd: UInt32 = 0x63656e64  // 'cend'
+public let kCAFMarkerType_Generic: UInt32 = 0
+public let kCAFMarkerType_Index: UInt32 = 0x696e6478  // 'indx'
+public let kCAFMarkerType_KeySignature: UInt32 = 0x6b736967  // 'ksig'
+public let kCAFMarkerType_ProgramEnd: UInt32 = 0x70656e64  // 'pend'
+public let kCAFMarkerType_ProgramStart: UInt32 = 0x70626567  // 'pbeg'
+public let kCAFMarkerType_RegionEnd: UInt32 = 0x72656e64  // 'rend'
+public let kCAFMarkerType_RegionStart: UInt32 = 0x72626567  // 'rbeg'
+public let kCAFMarkerType_RegionSyncPoint: UInt32 = 0x72737963  // 'rsyc'
+public let kCAFMarkerType_ReleaseLoopEnd: UInt32 = 0x726c656e  // 'rlen'
+public let kCAFMarkerType_ReleaseLoopStart: UInt32 = 0x726c6267  // 'rlbg'
+public let kCAFMarkerType_SavedPlayPosition: UInt32 = 0x73706c79  // 'sply'
+public let kCAFMarkerType_SelectionEnd: UInt32 = 0x73656e64  // 'send'
+public let kCAFMarkerType_SelectionStart: UInt32 = 0x73626567  // 'sbeg'
+public let kCAFMarkerType_SustainLoopEnd: UInt32 = 0x736c656e  // 'slen'
+public let kCAFMarkerType_SustainLoopStart: UInt32 = 0x736c6267  // 'slbg'
+public let kCAFMarkerType_Tempo: UInt32 = 0x746d706f  // 'tmpo'
+public let kCAFMarkerType_TimeSignature: UInt32 = 0x74736967  // 'tsig'
+public let kCAFMarkerType_TrackEnd: UInt32 = 0x74656e64  // 'tend'
+public let kCAFMarkerType_TrackStart: UInt32 = 0x74626567  // 'tbeg'
+public let kCAF_FileType: UInt32 = 0x63616666  // 'caff'
+public let kCAF_FileVersion_Initial: UInt32 = 1
+public let kCAF_SMPTE_TimeType2398: UInt32 = 12
+public let kCAF_SMPTE_TimeType24: UInt32 = 1
+public let kCAF_SMPTE_TimeType25: UInt32 = 2
+public let kCAF_SMPTE_TimeType2997: UInt32 = 5
+public let kCAF_SMPTE_TimeType2997Drop: UInt32 = 6
+public let kCAF_SMPTE_TimeType30: UInt32 = 4
+public let kCAF_SMPTE_TimeType30Drop: UInt32 = 3
+public let kCAF_SMPTE_TimeType50: UInt32 = 11
+public let kCAF_SMPTE_TimeType5994: UInt32 = 8
+public let kCAF_SMPTE_TimeType5994Drop: UInt32 = 10
+public let kCAF_SMPTE_TimeType60: UInt32 = 7
+public let kCAF_SMPTE_TimeType60Drop: UInt32 = 9
+public let kCAF_SMPTE_TimeTypeNone: UInt32 = 0
+public let kCAF_AudioDataChunkID: UInt32 = 0x64617461  // 'data'
+public let kCAF_ChannelLayoutChunkID: UInt32 = 0x6368616e  // 'chan'
+public let kCAF_EditCommentsChunkID: UInt32 = 0x65646374  // 'edct'
+public let kCAF_FillerChunkID: UInt32 = 0x66726565  // 'free'
+public let kCAF_FormatListID: UInt32 = 0x6c647363  // 'ldsc'
+public let kCAF_InfoStringsChunkID: UInt32 = 0x696e666f  // 'info'
+public let kCAF_InstrumentChunkID: UInt32 = 0x696e7374  // 'inst'
+public let kCAF_MIDIChunkID: UInt32 = 0x6d696469  // 'midi'
+public let kCAF_MagicCookieID: UInt32 = 0x6b756b69  // 'kuki'
+public let kCAF_MarkerChunkID: UInt32 = 0x6d61726b  // 'mark'
+public let kCAF_OverviewChunkID: UInt32 = 0x6f767677  // 'ovvw'
+public let kCAF_PacketTableChunkID: UInt32 = 0x70616b74  // 'pakt'
+public let kCAF_PeakChunkID: UInt32 = 0x7065616b  // 'peak'
+public let kCAF_RegionChunkID: UInt32 = 0x7265676e  // 'regn'
+public let kCAF_StreamDescriptionChunkID: UInt32 = 0x64657363  // 'desc'
+public let kCAF_StringsChunkID: UInt32 = 0x73747267  // 'strg'
+public let kCAF_UMIDChunkID: UInt32 = 0x756d6964  // 'umid'
+public let kCAF_UUIDChunkID: UInt32 = 0x75756964  // 'uuid'
+public let kCAF_iXMLChunkID: UInt32 = 0x69584d4c  // 'iXML'

@@ -1,0 +1,6 @@
+// AudioSessionTypes.h's types as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public typealias AVAudioInteger = Int
+public typealias AVAudioUInteger = UInt
+public typealias AudioSessionID = UInt32

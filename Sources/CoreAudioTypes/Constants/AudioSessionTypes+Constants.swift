@@ -1,0 +1,4 @@
+// AudioSessionTypes.h's constants as the iOS SDK imports them into Swift, with the raw values of Apple's
+// header (generated from it; the tests in Tests/ check a sample of each family against the header).
+
+public let AVAudioSessionErrorInsufficientPriority: Int = 0x21707269  // '!pri'
