@@ -16,6 +16,7 @@ enum PropertyValue {
     case hostCallbacks(HostCallbackInfo)
     /// A `CFURL` handed out retained (the caller releases it), as Core Foundation getters do.
     case url(URL)
+    case duckingConfiguration(AUVoiceIOOtherAudioDuckingConfiguration)
 
     var size: Int {
         switch self {
@@ -29,6 +30,7 @@ enum PropertyValue {
         case .parameterInfo: MemoryLayout<AudioUnitParameterInfo>.size
         case .hostCallbacks: MemoryLayout<HostCallbackInfo>.size
         case .url: MemoryLayout<Unmanaged<NSURL>>.size
+        case .duckingConfiguration: MemoryLayout<AUVoiceIOOtherAudioDuckingConfiguration>.size
         }
     }
 
@@ -46,6 +48,7 @@ enum PropertyValue {
         case let .parameterInfo(value): destination.bindMemory(to: AudioUnitParameterInfo.self, capacity: 1).initialize(to: value)
         case let .hostCallbacks(value): destination.bindMemory(to: HostCallbackInfo.self, capacity: 1).initialize(to: value)
         case let .url(value): destination.storeBytes(of: Unmanaged.passRetained(value as NSURL), as: Unmanaged<NSURL>.self)
+        case let .duckingConfiguration(value): destination.bindMemory(to: AUVoiceIOOtherAudioDuckingConfiguration.self, capacity: 1).initialize(to: value)
         case let .int32s(values):
             let count = min(values.count, capacity / 4)
             for index in 0..<count { destination.storeBytes(of: values[index], toByteOffset: index * 4, as: Int32.self) }

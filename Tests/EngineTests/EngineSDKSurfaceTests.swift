@@ -4,6 +4,8 @@ import Foundation
 import AVFAudio
 import AudioToolbox
 import CoreMedia
+import SimCore
+import Soundcheck
 import Testing
 
 /// The smaller pieces of AVFAudio's surface: compressed buffers, a converter's encoder settings,
@@ -129,5 +131,61 @@ struct EngineSDKSurfaceTests {
         left.deallocate()
         right.deallocate()
         free(list.unsafeMutablePointer)
+    }
+
+    @Test("a muted voice-processing input tells its listener when the user starts talking and, half a second after they stop, that they stopped")
+    func mutedSpeechActivity() throws {
+        let device = try SimulatedDevice(seed: 8)
+        try device.launch("Call", backgroundAudio: true) {
+            try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)
+            try AVAudioSession.sharedInstance().setActive(true)
+        }
+        device.answerRecordPermission("Call", granted: true)
+        nonisolated(unsafe) var heard: [(AVAudioVoiceProcessingSpeechActivityEvent, HostTime)] = []
+        let engine = try device.run(as: "Call") { () throws -> AVAudioEngine in
+            let engine = AVAudioEngine()
+            try engine.inputNode.setVoiceProcessingEnabled(true)
+            engine.connect(engine.inputNode, to: engine.mainMixerNode, format: engine.inputNode.outputFormat(forBus: 0))
+            engine.mainMixerNode.outputVolume = 0
+            #expect(engine.inputNode.setMutedSpeechActivityEventListener { heard.append(($0, device.now)) })
+            engine.inputNode.voiceProcessingOtherAudioDuckingConfiguration = .init(enableAdvancedDucking: true, duckingLevel: .max)
+            try engine.start()
+            engine.inputNode.isVoiceProcessingInputMuted = true
+            return engine
+        }
+        device.advance(to: .seconds(1))
+        #expect(heard.isEmpty, "silence at the microphone")
+        let mic = try #require(device.server.currentRoute.inputs.first?.uid)
+        let talker = device.attachInputSource(mic, .sine(frequency: 300, amplitude: 0.2))
+        device.advance(to: .seconds(2))
+        device.stop(talker)
+        device.advance(to: .seconds(3))
+        #expect(heard.map(\.0) == [.started, .ended])
+        if heard.count == 2 {
+            #expect(heard[0].1 >= .seconds(1) && heard[0].1 < .milliseconds(1_100), "started within a cycle or two of the talking")
+            #expect(heard[1].1 >= .milliseconds(2_500) && heard[1].1 < .milliseconds(2_600), "ended half a second after it")
+        }
+        let unit = try #require(engine.inputNode.audioUnit)
+        var ducking = AUVoiceIOOtherAudioDuckingConfiguration()
+        var size = UInt32(MemoryLayout<AUVoiceIOOtherAudioDuckingConfiguration>.size)
+        #expect(AudioUnitGetProperty(unit, kAUVoiceIOProperty_OtherAudioDuckingConfiguration, kAudioUnitScope_Global, 0, &ducking, &size) == 0)
+        #expect(ducking.mDuckingLevel == .max && ducking.mEnableAdvancedDucking.boolValue, "the node's configuration is the unit's")
+        device.run(as: "Call") { engine.stop() }
+    }
+
+    @Test("AVAudioUnit.instantiate makes Apple's units as their node classes and refuses a description no component matches")
+    func instantiate() async throws {
+        let limiter = try await AVAudioUnit.instantiate(with: AudioComponentDescription(
+            componentType: kAudioUnitType_Effect, componentSubType: kAudioUnitSubType_PeakLimiter,
+            componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0))
+        #expect(limiter is AVAudioUnitEffect && limiter.name == "AUPeakLimiter")
+        let sampler = try await AVAudioUnit.instantiate(with: AudioComponentDescription(
+            componentType: kAudioUnitType_MusicDevice, componentSubType: kAudioUnitSubType_Sampler,
+            componentManufacturer: kAudioUnitManufacturer_Apple, componentFlags: 0, componentFlagsMask: 0), options: .loadOutOfProcess)
+        #expect(sampler is AVAudioUnitSampler)
+        let unknown = AudioComponentDescription(componentType: kAudioUnitType_Effect, componentSubType: 0x7A7A_7A7A,
+                                                componentManufacturer: 0x7A7A_7A7A, componentFlags: 0, componentFlagsMask: 0)
+        let error = await #expect(throws: NSError.self) { try await AVAudioUnit.instantiate(with: unknown) }
+        #expect(error?.domain == AVFAudio.NSOSStatusErrorDomain && error?.code == -3000)
     }
 }

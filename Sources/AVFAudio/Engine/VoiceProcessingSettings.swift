@@ -8,6 +8,9 @@ struct VoiceProcessingSettings {
     /// Automatic gain control: on by default.
     var agc = true
     var inputMuted = false
+    /// Told of speech while the input is muted (AVAudioInputNode+VoiceActivity).
+    var mutedSpeechListener: ((AVAudioVoiceProcessingSpeechActivityEvent) -> Void)?
+    var otherAudioDucking = AVAudioVoiceProcessingOtherAudioDuckingConfiguration()
 }
 
 extension AVAudioEngine {
@@ -25,6 +28,16 @@ extension AVAudioEngine {
         voiceProcessing[keyPath: keyPath] = value
         device?.applyVoiceProcessing(voiceProcessing)
     }
+
+    func setVoiceProcessing(mutedSpeechListener listener: ((AVAudioVoiceProcessingSpeechActivityEvent) -> Void)?) {
+        voiceProcessing.mutedSpeechListener = listener
+        device?.applyVoiceProcessing(voiceProcessing)
+    }
+
+    func setVoiceProcessing(otherAudioDucking configuration: AVAudioVoiceProcessingOtherAudioDuckingConfiguration) {
+        voiceProcessing.otherAudioDucking = configuration
+        device?.applyVoiceProcessing(voiceProcessing)
+    }
 }
 
 extension EngineDevice {
@@ -36,6 +49,16 @@ extension EngineDevice {
                                (kAUVoiceIOProperty_MuteOutput, settings.inputMuted)] {
             var value: UInt32 = on ? 1 : 0
             _ = AudioUnitSetProperty(unit, property, kAudioUnitScope_Global, 0, &value, UInt32(MemoryLayout<UInt32>.size))
+        }
+        var ducking = settings.otherAudioDucking.unitForm
+        _ = AudioUnitSetProperty(unit, kAUVoiceIOProperty_OtherAudioDuckingConfiguration, kAudioUnitScope_Global, 0, &ducking,
+                                 UInt32(MemoryLayout<AUVoiceIOOtherAudioDuckingConfiguration>.size))
+        if let listener = settings.mutedSpeechListener {
+            var block: AUVoiceIOMutedSpeechActivityEventListener = { event in listener(event == .hasStarted ? .started : .ended) }
+            _ = AudioUnitSetProperty(unit, kAUVoiceIOProperty_MutedSpeechActivityEventListener, kAudioUnitScope_Global, 0, &block,
+                                     UInt32(MemoryLayout<AUVoiceIOMutedSpeechActivityEventListener>.size))
+        } else {
+            _ = AudioUnitSetProperty(unit, kAUVoiceIOProperty_MutedSpeechActivityEventListener, kAudioUnitScope_Global, 0, nil, 0)
         }
     }
 }
