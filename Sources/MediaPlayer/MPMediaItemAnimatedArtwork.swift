@@ -6,7 +6,8 @@ import UIKitCore
 /// still preview and a video file at the size it draws; `previewImage(at:)` and `videoAssetFileURL(at:)`
 /// ask the same way, so a test can check what the app would hand over.
 public class MPMediaItemAnimatedArtwork: NSObject, @unchecked Sendable {
-    public let artworkID: String
+    /// The identifier the app gave; Apple's class keeps it without publishing it.
+    @_spi(Soundcheck) public let artworkID: String
     private let previewImageRequestHandler: (CGSize, @escaping (UIImage?) -> Void) -> Void
     private let videoAssetFileURLRequestHandler: (CGSize, @escaping (URL?) -> Void) -> Void
 

@@ -8,7 +8,7 @@ public enum AVAudioVoiceProcessingSpeechActivityEvent: Int, Sendable {
 }
 
 /// How much a voice-processing input ducks other audio (iOS 17).
-public struct AVAudioVoiceProcessingOtherAudioDuckingConfiguration: Sendable, Equatable {
+public struct AVAudioVoiceProcessingOtherAudioDuckingConfiguration: Sendable {
     /// With Apple's raw values.
     public enum Level: Int, Sendable {
         case `default` = 0
@@ -25,10 +25,6 @@ public struct AVAudioVoiceProcessingOtherAudioDuckingConfiguration: Sendable, Eq
     public init(enableAdvancedDucking: ObjCBool, duckingLevel: Level) {
         self.enableAdvancedDucking = enableAdvancedDucking
         self.duckingLevel = duckingLevel
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.enableAdvancedDucking.boolValue == rhs.enableAdvancedDucking.boolValue && lhs.duckingLevel == rhs.duckingLevel
     }
 
     /// The voice-processing unit's form of it (`kAUVoiceIOProperty_OtherAudioDuckingConfiguration`).
