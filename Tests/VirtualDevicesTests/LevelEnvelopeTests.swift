@@ -79,11 +79,17 @@ struct LevelEnvelopeTests {
     func pairs() {
         // Two unrelated signals, not multiples of anything, so any change of summation order shows in the last bits.
         let frames = 7_000
-        let left = (0..<frames).map { Float(sin(Double($0) * 0.731) * 0.6 + cos(Double($0) * 0.0173) * 0.3) }
-        let right = (0..<frames).map { Float(sin(Double($0) * 1.913 + 0.4) * 0.45) - Float($0 % 7) * 0.01 }
+        let left = (0..<frames).map { (frame: Int) -> Float in
+            let t = Double(frame)
+            return Float(0.6 * sin(0.731 * t) + 0.3 * cos(0.0173 * t))
+        }
+        let right = (0..<frames).map { (frame: Int) -> Float in
+            let wobble: Float = 0.01 * Float(frame % 7)
+            return Float(0.45 * sin(1.913 * Double(frame) + 0.4)) - wobble
+        }
         for maxBlocks in [Int.max, 4] {
             var singles = [LevelEnvelope(firstBlock: 1, maxBlocks: maxBlocks), LevelEnvelope(firstBlock: 1, maxBlocks: maxBlocks)]
-            var pair = singles
+            var (pairLeft, pairRight) = (singles[0], singles[1])
             var heardSingly = Pieces(), heardPaired = Pieces()
             // Pieces of 1 to 700 frames from frame 480 (block 1 of 480-frame blocks), so groups of four start at every lane.
             var position = 0
@@ -95,17 +101,17 @@ struct LevelEnvelopeTests {
                     right[position..<(position + count)].withUnsafeBufferPointer { r in
                         singles[0].add(l, blockFrames: 480, startingAt: start, channel: 0, observer: &heardSingly)
                         singles[1].add(r, blockFrames: 480, startingAt: start, channel: 1, observer: &heardSingly)
-                        LevelEnvelope.addPair(&pair[0], &pair[1], l, r, blockFrames: 480, startingAt: start, channel: 0, observer: &heardPaired)
+                        LevelEnvelope.addPair(&pairLeft, &pairRight, l, r, blockFrames: 480, startingAt: start, channel: 0, observer: &heardPaired)
                     }
                 }
                 position += count
                 piece = (piece * 7 + 3) % 701 + 1
             }
             #expect(heardPaired.heard == heardSingly.heard, "maxBlocks \(maxBlocks)")
-            for channel in 0..<2 {
-                #expect(pair[channel].blocksPerEntry == singles[channel].blocksPerEntry)
+            for (channel, pair) in [pairLeft, pairRight].enumerated() {
+                #expect(pair.blocksPerEntry == singles[channel].blocksPerEntry)
                 for block in 1...16 {
-                    let a = pair[channel].sums(blocks: block...block), b = singles[channel].sums(blocks: block...block)
+                    let a = pair.sums(blocks: block...block), b = singles[channel].sums(blocks: block...block)
                     #expect(a?.peak.bitPattern == b?.peak.bitPattern && a?.energy.bitPattern == b?.energy.bitPattern && a?.frames == b?.frames,
                             "channel \(channel), block \(block), maxBlocks \(maxBlocks)")
                 }
