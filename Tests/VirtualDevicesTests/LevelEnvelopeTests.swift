@@ -1,3 +1,4 @@
+import Foundation
 import SimCore
 import Testing
 @testable import VirtualDevices
@@ -64,5 +65,57 @@ struct LevelEnvelopeTests {
         var reference = LevelEnvelope()
         fill(&reference, blocks: 20)
         #expect(abs(whole!.energy - reference.sums(blocks: 0...19)!.energy) < 1e-12)
+    }
+
+    /// Hears every block piece, per channel, in order.
+    private struct Pieces: LevelChunkObserver {
+        var heard: [Int: [String]] = [:]
+        mutating func levelChunk(channel: Int, block: Int, peak: Float, energy: Double, frames: Int) {
+            heard[channel, default: []].append("\(block) \(peak.bitPattern) \(energy.bitPattern) \(frames)")
+        }
+    }
+
+    @Test("Two channels summed in one pass (a stereo write) give bit for bit the sums and pieces of two single adds, however the writes fall")
+    func pairs() {
+        // Two unrelated signals, not multiples of anything, so any change of summation order shows in the last bits.
+        let frames = 7_000
+        let left = (0..<frames).map { (frame: Int) -> Float in
+            let t = Double(frame)
+            return Float(0.6 * sin(0.731 * t) + 0.3 * cos(0.0173 * t))
+        }
+        let right = (0..<frames).map { (frame: Int) -> Float in
+            let wobble: Float = 0.01 * Float(frame % 7)
+            return Float(0.45 * sin(1.913 * Double(frame) + 0.4)) - wobble
+        }
+        for maxBlocks in [Int.max, 4] {
+            var singles = [LevelEnvelope(firstBlock: 1, maxBlocks: maxBlocks), LevelEnvelope(firstBlock: 1, maxBlocks: maxBlocks)]
+            var (pairLeft, pairRight) = (singles[0], singles[1])
+            var heardSingly = Pieces(), heardPaired = Pieces()
+            // Pieces of 1 to 700 frames from frame 480 (block 1 of 480-frame blocks), so groups of four start at every lane.
+            var position = 0
+            var piece = 1
+            while position < frames {
+                let count = min(piece, frames - position)
+                let start = Int64(480 + position)
+                left[position..<(position + count)].withUnsafeBufferPointer { l in
+                    right[position..<(position + count)].withUnsafeBufferPointer { r in
+                        singles[0].add(l, blockFrames: 480, startingAt: start, channel: 0, observer: &heardSingly)
+                        singles[1].add(r, blockFrames: 480, startingAt: start, channel: 1, observer: &heardSingly)
+                        LevelEnvelope.addPair(&pairLeft, &pairRight, l, r, blockFrames: 480, startingAt: start, channel: 0, observer: &heardPaired)
+                    }
+                }
+                position += count
+                piece = (piece * 7 + 3) % 701 + 1
+            }
+            #expect(heardPaired.heard == heardSingly.heard, "maxBlocks \(maxBlocks)")
+            for (channel, pair) in [pairLeft, pairRight].enumerated() {
+                #expect(pair.blocksPerEntry == singles[channel].blocksPerEntry)
+                for block in 1...16 {
+                    let a = pair.sums(blocks: block...block), b = singles[channel].sums(blocks: block...block)
+                    #expect(a?.peak.bitPattern == b?.peak.bitPattern && a?.energy.bitPattern == b?.energy.bitPattern && a?.frames == b?.frames,
+                            "channel \(channel), block \(block), maxBlocks \(maxBlocks)")
+                }
+            }
+        }
     }
 }

@@ -78,13 +78,17 @@ public final class RenderEngine {
     /// Stops a voice from frame `frame` on; its state is freed by `collectGarbage` once no
     /// installed program uses it.
     public func removeVoice(_ voice: Int, at frame: Int64) {
-        guard let start = voices[voice]?.startFrame else { return }
+        guard let start = startFrame(ofVoice: voice) else { return }
         voices[voice]?.endFrame = max(frame, start)
     }
 
-    public func channelCount(ofVoice voice: Int) -> Int { voices[voice]?.channelCount ?? 0 }
-    public func hasVoice(_ voice: Int) -> Bool { voices.indices.contains(voice) && voices[voice] != nil }
-    public func endFrame(ofVoice voice: Int) -> Int64? { voices[voice]?.endFrame }
+    public func channelCount(ofVoice voice: Int) -> Int { voices.withUnsafeBufferPointer { $0[voice]?.channelCount } ?? 0 }
+    public func hasVoice(_ voice: Int) -> Bool { voices.indices.contains(voice) && endFrame(ofVoice: voice) != nil }
+    /// Read in place: `voices[voice]?.endFrame` copied the whole voice state out of the array
+    /// (its source, ramps and client, each retained and released), and the IO cycle asks every
+    /// voice every cycle (`collectGarbage`, `hasVoice`).
+    public func endFrame(ofVoice voice: Int) -> Int64? { voices.withUnsafeBufferPointer { $0[voice]?.endFrame } }
+    private func startFrame(ofVoice voice: Int) -> Int64? { voices.withUnsafeBufferPointer { $0[voice]?.startFrame } }
 
     public func setGain(_ voice: Int, to gain: Float, at frame: Int64, rampFrames: Int64 = 0) {
         voices[voice]?.gain.ramp(to: gain, at: frame, lengthFrames: rampFrames)
@@ -101,7 +105,7 @@ public final class RenderEngine {
         guard rate != sampleRate else { return }
         sampleRate = rate
         for index in voices.indices {
-            guard let start = voices[index]?.startFrame else { continue }
+            guard let start = startFrame(ofVoice: index) else { continue }
             voices[index]?.source.retarget(outputRate: rate, atSourceFrame: max(0, position - start))
         }
     }
@@ -121,7 +125,7 @@ public final class RenderEngine {
     public func collectGarbage() {
         retired = nil
         for voice in voices.indices {
-            guard let end = voices[voice]?.endFrame, end <= position, !isReferenced(voice) else { continue }
+            guard let end = endFrame(ofVoice: voice), end <= position, !isReferenced(voice) else { continue }
             voices[voice] = nil
         }
     }
@@ -195,15 +199,21 @@ public final class RenderEngine {
     @inline(__always)
     private func accumulate(_ source: UnsafeMutablePointer<Float>, into destination: UnsafeMutablePointer<Float>,
                             gain: Float, voice: Int, side: PanLaw.Side, frames: Int) {
-        guard side != .centre, let pan = voices[voice]?.pan else {
-            MixKernel.accumulate(source, into: destination, gain: gain, frames: frames)
-            return
+        // The pan is read in place (see `endFrame(ofVoice:)`): a copy of the voice state per side per cycle.
+        let constant: Float?? = side == .centre ? nil : voices.withUnsafeBufferPointer { voices in
+            guard voices[voice] != nil else { return nil }
+            return .some(voices[voice]!.pan.constantValue(from: position, frames: frames))
         }
-        if let constant = pan.constantValue(from: position, frames: frames) {
+        switch constant {
+        case .none:
+            MixKernel.accumulate(source, into: destination, gain: gain, frames: frames)
+        case let .some(.some(constant)):
             MixKernel.accumulate(source, into: destination, gain: gain * PanLaw.gain(side, pan: constant), frames: frames)
-        } else {
-            for index in 0..<frames {
-                panScratch[index] = PanLaw.gain(side, pan: pan.value(at: position + Int64(index)))
+        case .some(.none):
+            voices.withUnsafeBufferPointer { voices in
+                for index in 0..<frames {
+                    panScratch[index] = PanLaw.gain(side, pan: voices[voice]!.pan.value(at: position + Int64(index)))
+                }
             }
             MixKernel.accumulate(source, into: destination, gains: panScratch, gain: gain, frames: frames)
         }

@@ -56,8 +56,7 @@ public final class OpenALGameApp: ReferenceApp, @unchecked Sendable {
         _ = alcMakeContextCurrent(context)
         alGenBuffers(1, &buffer)
         let rate = 48_000
-        let frequency = configuration.tone ?? 1_000
-        let samples = (0..<rate).map { Int16(8_192 * sin(2 * Double.pi * Double(($0 * frequency) % rate) / Double(rate))) }
+        let samples = Self.toneSecond(frequency: configuration.tone ?? 1_000, rate: rate)
         samples.withUnsafeBytes { alBufferData(buffer, AL_FORMAT_MONO16, $0.baseAddress, ALsizei($0.count), ALsizei(rate)) }
         alGenSources(1, &source)
         alSourcei(source, AL_BUFFER, ALint(buffer))
@@ -66,4 +65,19 @@ public final class OpenALGameApp: ReferenceApp, @unchecked Sendable {
         let error = alGetError()
         if error != AL_NO_ERROR { log("error", ["call": "OpenAL", "code": String(error)]) }
     }
+
+    /// One second of the game's tone, computed once per process and frequency: every launch (and
+    /// every rebuild after a reset) in a long `soundcheck explore` asked for the same 48,000
+    /// sines. OpenAL copies the samples into its buffer, so sharing them changes nothing.
+    private static func toneSecond(frequency: Int, rate: Int) -> [Int16] {
+        toneLock.lock()
+        defer { toneLock.unlock() }
+        if let samples = tones[frequency] { return samples }
+        let samples = (0..<rate).map { Int16(8_192 * sin(2 * Double.pi * Double(($0 * frequency) % rate) / Double(rate))) }
+        tones[frequency] = samples
+        return samples
+    }
+
+    private static let toneLock = NSLock()
+    nonisolated(unsafe) private static var tones: [Int: [Int16]] = [:]
 }

@@ -26,6 +26,15 @@ struct ExpectationMatcher {
     }
 
     func match() -> [ScenarioFailure] {
+        // Without event expectations, a scenario that is not exhaustive (every one explore
+        // generates) can fail here only on refused steps: decode just those lines, not the whole
+        // trace. The failures are the same as the full pass's.
+        if !scenario.exhaustive, !scenario.expectations.contains(where: { if case .event = $0.kind { true } else { false } }) {
+            let refused = TraceKind.deviceRefused.rawValue
+            return trace.events.indices.compactMap { index in
+                trace.events[index].kind == refused ? unexpected(TraceRecord(decoding: trace.events[index]), at: index) : nil
+            }
+        }
         let events = trace.records
         var failures: [ScenarioFailure] = []
         var cursor = 0
@@ -80,20 +89,22 @@ struct ExpectationMatcher {
     }
 
     private func unexpected(in range: Range<Int>, of records: [TraceRecord]) -> [ScenarioFailure] {
-        range.compactMap { index -> ScenarioFailure? in
-            let record = records[index]
-            guard mustBeExpected(record) else { return nil }
-            let event = trace.events[index]
-            let (number, step) = lastStep(before: index)
-            if case let .deviceRefused(verb, reason, _) = record.fact, let step {
-                return ScenarioFailure(line: step.line, column: step.column,
-                                       message: "step \(number) (\(step.verb) at \(step.at)) was refused: \(reason)",
-                                       details: ["a refused step fails the scenario unless expected: { at: \(step.at), refused: \(verb) }"])
-            }
-            let after = step.map { "after step \(number) (line \($0.line): \($0.verb) at \($0.at))" } ?? "before the first step"
-            return ScenarioFailure(line: step?.line ?? 0, column: step?.column ?? 0,
-                                   message: "unexpected event \(after): \(TraceText.line(humanized(event)))", details: [])
+        range.compactMap { unexpected(records[$0], at: $0) }
+    }
+
+    /// The failure for trace line `index` (`record`), when it had to be expected.
+    private func unexpected(_ record: TraceRecord, at index: Int) -> ScenarioFailure? {
+        guard mustBeExpected(record) else { return nil }
+        let event = trace.events[index]
+        let (number, step) = lastStep(before: index)
+        if case let .deviceRefused(verb, reason, _) = record.fact, let step {
+            return ScenarioFailure(line: step.line, column: step.column,
+                                   message: "step \(number) (\(step.verb) at \(step.at)) was refused: \(reason)",
+                                   details: ["a refused step fails the scenario unless expected: { at: \(step.at), refused: \(verb) }"])
         }
+        let after = step.map { "after step \(number) (line \($0.line): \($0.verb) at \($0.at))" } ?? "before the first step"
+        return ScenarioFailure(line: step?.line ?? 0, column: step?.column ?? 0,
+                               message: "unexpected event \(after): \(TraceText.line(humanized(event)))", details: [])
     }
 
     /// The last `scenario.step` line before trace line `index`.

@@ -103,8 +103,24 @@ public struct PortSink: Sendable {
             let last = min(frame + Int64(count), segments[index].stretches[stretch].endFrame)
             guard last > first else { continue }
             let skip = offset + Int(first - frame), length = Int(last - first)
-            for channel in 0..<channelCount {
+            var channel = 0
+            while channel < channelCount {
                 let part = samples(channel).map { UnsafeBufferPointer(rebasing: $0[skip..<(skip + length)]) }
+                // Two sounding channels side by side (a stereo port playing) are summed in one pass.
+                if let part, channel + 1 < channelCount,
+                   let next = samples(channel + 1).map({ UnsafeBufferPointer(rebasing: $0[skip..<(skip + length)]) }) {
+                    if watching && stretch == 0 {
+                        segments[index].stretches[stretch].writePair(channel: channel, part, next, at: first, blockFrames: blockFrames,
+                                                                     observer: &watches)
+                        watches.samples(channel: channel, part.baseAddress, count: length, at: first)
+                        watches.samples(channel: channel + 1, next.baseAddress, count: length, at: first)
+                    } else {
+                        segments[index].stretches[stretch].writePair(channel: channel, part, next, at: first, blockFrames: blockFrames,
+                                                                     observer: &nobody)
+                    }
+                    channel += 2
+                    continue
+                }
                 if watching && stretch == 0 {
                     segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames,
                                                              observer: &watches)
@@ -113,6 +129,7 @@ public struct PortSink: Sendable {
                     segments[index].stretches[stretch].write(channel: channel, part, count: length, at: first, blockFrames: blockFrames,
                                                              observer: &nobody)
                 }
+                channel += 1
             }
         }
     }

@@ -38,6 +38,18 @@ struct RecordedStretch: Sendable {
         }
     }
 
+    /// Records the same frames of channels `channel` and `channel + 1` (zero-based), both
+    /// sounding: as two `write` calls, with both envelopes summed in one pass (`LevelEnvelope.addPair`).
+    mutating func writePair<Observer: LevelChunkObserver>(channel: Int, _ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>,
+                                                          at first: Int64, blockFrames: Int, observer: inout Observer) {
+        envelopes.withUnsafeMutableBufferPointer { envelopes in
+            LevelEnvelope.addPair(&envelopes[channel], &envelopes[channel + 1], left, right, blockFrames: blockFrames,
+                                  startingAt: first, channel: channel, observer: &observer)
+        }
+        captures?[channel].append(contentsOf: left)
+        captures?[channel + 1].append(contentsOf: right)
+    }
+
     /// The captured samples of `channel` (zero-based) for IO frames `frames`, clamped to the stretch.
     func samples(channel: Int, frames: Range<Int64>) -> ArraySlice<Float>? {
         guard let samples = captures?[channel] else { return nil }
