@@ -6,10 +6,8 @@ import Foundation
 public class MPAdTimeRange: NSObject, @unchecked Sendable {
     public var timeRange: CMTimeRange
 
-    public init(timeRange: CMTimeRange) {
+    public init(_ timeRange: CMTimeRange) {
         self.timeRange = timeRange
         super.init()
     }
-
-    public convenience init(_ timeRange: CMTimeRange) { self.init(timeRange: timeRange) }
 }
