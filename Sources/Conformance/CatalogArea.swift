@@ -27,6 +27,7 @@ public struct CatalogArea: Sendable, Equatable {
         CatalogArea(name: "now-playing", prefixes: ["NOW-PLAYING", "REMOTE-COMMAND"]),
         CatalogArea(name: "app-lifecycle", prefixes: ["UIKIT"]),
         CatalogArea(name: "speech", prefixes: ["SPEECH"]),
+        CatalogArea(name: "capture", prefixes: ["CAPTURE"]),
     ]
 
     /// The area an ID belongs to and the prefix that decided it, by longest matching prefix.

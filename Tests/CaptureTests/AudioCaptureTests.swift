@@ -28,7 +28,7 @@ struct AudioCaptureTests {
         return (device, app)
     }
 
-    @Test("the delegate receives 16-bit sample buffers, one IO buffer each, carrying the microphone's tone")
+    @Test("CAPTURE-AUDIO-BUFFERS: the delegate receives 16-bit sample buffers, one IO buffer each, carrying the microphone's tone")
     func toneReachesDelegate() throws {
         let (device, app) = try capturing(granted: true)
         device.run(as: "Memo") {
@@ -63,7 +63,7 @@ struct AudioCaptureTests {
         #expect(!app.session.isRunning)
     }
 
-    @Test("denied record permission: the session runs and captures silence")
+    @Test("CAPTURE-PERMISSION-SILENCE: denied record permission: the session runs and captures silence")
     func deniedGivesSilence() throws {
         let (device, app) = try capturing(granted: false)
         device.run(as: "Memo") { #expect(AVCaptureDevice.authorizationStatus(for: .audio) == .denied) }
@@ -73,7 +73,7 @@ struct AudioCaptureTests {
         #expect(app.levels.last?.average == -160)
     }
 
-    @Test("a call interrupts capture with audioDeviceInUseByAnotherClient; it resumes by itself when the call ends")
+    @Test("CAPTURE-INTERRUPTED-BY-CALL: a call interrupts capture with audioDeviceInUseByAnotherClient; it resumes by itself when the call ends")
     func callInterrupts() throws {
         let (device, app) = try capturing(granted: true)
         device.advance(by: .seconds(1))
@@ -93,7 +93,7 @@ struct AudioCaptureTests {
         #expect(abs(app.toneAmplitude(440, from: resumed - 0.8, to: resumed) - 0.25) < 0.01)
     }
 
-    @Test("without automatic configuration a playback category cannot record: the start fails with a runtime error ('!rec')")
+    @Test("CAPTURE-CONFIGURES-APP-SESSION: without automatic configuration a playback category cannot record: the start fails with a runtime error ('!rec')")
     func unconfiguredPlaybackSession() throws {
         let device = try SimulatedDevice(seed: 13)
         let app = try device.launch("Memo") { () throws -> AudioCaptureApp in
@@ -113,7 +113,7 @@ struct AudioCaptureTests {
         #expect(app.bufferFrames.isEmpty)
     }
 
-    @Test("a media-services reset stops capture with a runtime error, AVError.mediaServicesWereReset")
+    @Test("CAPTURE-RESET-RUNTIME-ERROR: a media-services reset stops capture with a runtime error, AVError.mediaServicesWereReset")
     func mediaServicesReset() throws {
         let (device, app) = try capturing(granted: true, seed: 14)
         device.advance(by: .milliseconds(500))

@@ -15,7 +15,7 @@ struct NowPlayingSessionTests {
         func nowPlayingSessionDidChangeActive(_ nowPlayingSession: MPNowPlayingSession) { changes.append(nowPlayingSession.isActive) }
     }
 
-    @Test("an automatically publishing session shows its player's item with where it stands; a second session taking over gets the system's pause, the first is told it is no longer active")
+    @Test("NOW-PLAYING-SESSION-ACTIVE: an automatically publishing session shows its player's item with where it stands; a second session taking over gets the system's pause, the first is told it is no longer active")
     @MainActor func activeSessionPublishesAndTakesCommands() throws {
         let device = try SimulatedDevice(seed: 9)
         let main = try PlayerFixtures.toneFile("main", frequency: 440, seconds: 10)
