@@ -2,8 +2,14 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 
+/// Drops what libxml2 would print: XML_PARSE_NOERROR quiets the parser, not the encoding
+/// conversion, which reports through the generic handler ("encoding error : input conversion
+/// failed"). The error itself is still kept for `sc_xml_error`.
+static void sc_xml_silent(void *context, const char *message, ...) { (void)context; (void)message; }
+
 sc_xml_reader *sc_xml_open(const char *bytes, int length) {
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlSetGenericErrorFunc(NULL, sc_xml_silent);
     xmlResetLastError();
     return (sc_xml_reader *)xmlReaderForMemory(bytes, length, NULL, NULL, options);
 }
