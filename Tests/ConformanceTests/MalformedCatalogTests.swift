@@ -94,7 +94,7 @@ struct MalformedCatalogTests {
         """
         #expect(problems([("session.yaml", text)]).first?.hasPrefix("session.yaml:3:19: unknown talk 'WWDC 2010 session 413'; did you mean 'WWDC 2010 session 412'?") == true)
         #expect(problems([("sesion.yaml", entry())]) == [
-            "sesion.yaml: unknown area 'sesion'; did you mean 'session.yaml'? (areas: session, interruption, hardware, permission, reset, routing, multichannel, formats-files, player-recorder, engine, audio-units, openal, inter-app-audio, component-manager, core-midi, midi-ble, airplay2, now-playing, app-lifecycle, speech)",
+            "sesion.yaml: unknown area 'sesion'; did you mean 'session.yaml'? (areas: session, interruption, hardware, permission, reset, routing, multichannel, formats-files, player-recorder, engine, audio-units, openal, inter-app-audio, component-manager, core-midi, midi-ble, airplay2, now-playing, app-lifecycle, speech, capture)",
         ])
     }
 
