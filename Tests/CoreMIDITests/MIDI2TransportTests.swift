@@ -52,7 +52,7 @@ import Testing
         return MIDIReceivedEventList(source, list)
     }
 
-    @Test("A MIDI 2.0 source reaches a MIDI 2.0 port word for word and MIDI 1.0 ports translated")
+    @Test("MIDI-UMP-TRANSLATION: A MIDI 2.0 source reaches a MIDI 2.0 port word for word and MIDI 1.0 ports translated")
     func midi2SourceToEveryProtocol() throws {
         let device = try MIDIBench()
         let ears: Ears = device.inApp {

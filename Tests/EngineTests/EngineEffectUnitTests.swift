@@ -54,7 +54,7 @@ struct EngineEffectUnitTests {
         #expect(gain.value == -6)
     }
 
-    @Test("a peak limiter by description keeps a hot tone under full scale at the mixer; a dynamics processor turns it down")
+    @Test("ENGINE-EFFECT-LIMITER, ENGINE-EFFECT-DYNAMICS: a peak limiter by description keeps a hot tone under full scale at the mixer; a dynamics processor turns it down")
     func dynamicsInTheGraph() throws {
         let limiter = AVAudioUnitEffect(audioComponentDescription: Self.description(kAudioUnitSubType_PeakLimiter))
         limiter.auAudioUnit.parameterTree!.parameter(withAddress: AUParameterAddress(kLimiterParam_PreGain))!.value = 24

@@ -24,7 +24,7 @@ struct MIDIPlayerTests {
         return data
     }
 
-    @Test("play: the notes sound at the speaker 0.5 s apart; the completion comes at the duration; position and isPlaying follow")
+    @Test("ENGINE-MIDI-PLAYER: play: the notes sound at the speaker 0.5 s apart; the completion comes at the duration; position and isPlaying follow")
     func playsAndCompletes() throws {
         let device = try SimulatedDevice(seed: 41)
         try EngineRenderingChecks.launch(device, "Player")

@@ -43,7 +43,7 @@ struct SequencerPlaybackTests {
         return EngineSignals.samples(try EngineSignals.renderOffline(engine, seconds: seconds), channel: 0)
     }
 
-    @Test("notes one beat apart at the default 120 bpm start at 0.5 s intervals, to the frame")
+    @Test("ENGINE-SEQUENCER-NOTE-TIMES: notes one beat apart at the default 120 bpm start at 0.5 s intervals, to the frame")
     func onsetsAt120() throws {
         let (engine, _, sequencer, _) = try Self.rig([(0, 69), (1, 69), (2, 69), (3, 69)])
         let output = try Self.play(engine, sequencer, seconds: 2.2)
