@@ -3,7 +3,7 @@ import Foundation
 import MediaServer
 
 /// `AVAudioApplication` (iOS 17): the app-wide object for record permission and input mute.
-public final class AVAudioApplication: NSObject, @unchecked Sendable {
+open class AVAudioApplication: NSObject, @unchecked Sendable {
     /// `AVAudioApplication.recordPermission`: Apple's Swift name for this type is lowercase, the
     /// same as the property (`var recordPermission: AVAudioApplication.recordPermission`); the
     /// values are the FourCCs of the deprecated `AVAudioSession.RecordPermission`.

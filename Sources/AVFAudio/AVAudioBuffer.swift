@@ -2,7 +2,7 @@ import Foundation
 
 /// `AVAudioBuffer`: the base of audio buffers, holding the format its samples are in and the
 /// `AudioBufferList` lower-level Core Audio calls take.
-public class AVAudioBuffer: NSObject, @unchecked Sendable {
+open class AVAudioBuffer: NSObject, @unchecked Sendable {
     public let format: AVAudioFormat
     /// One entry per deinterleaved channel, or one for all interleaved channels; filled by subclasses.
     let bufferList: UnsafeMutableAudioBufferListPointer

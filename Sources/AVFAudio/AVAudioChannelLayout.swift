@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Formats with more than two channels must carry one (AVAudioChannelLayout, AVAudioChannelLayout.h), because a bare count
 /// cannot say whether six channels are 5.1 in film order or in AAC order.
-public final class AVAudioChannelLayout: NSObject, @unchecked Sendable {
+open class AVAudioChannelLayout: NSObject, @unchecked Sendable {
     private let storage: UnsafeMutablePointer<AudioChannelLayout>
 
     /// A layout for `layoutTag`; nil for the description- and bitmap-based tags, which need

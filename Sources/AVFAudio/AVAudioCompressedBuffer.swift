@@ -4,7 +4,7 @@ import Foundation
 /// them out — one block of `packetCapacity × maximumPacketSize` bytes, and, for a format whose
 /// packets vary in size, one `AudioStreamPacketDescription` per packet saying where each lies.
 /// The memory is allocated and zeroed once in `init`.
-public final class AVAudioCompressedBuffer: AVAudioBuffer, @unchecked Sendable {
+open class AVAudioCompressedBuffer: AVAudioBuffer, @unchecked Sendable {
     public let packetCapacity: AVAudioPacketCount
     /// The largest packet the buffer has room for, in bytes.
     public let maximumPacketSize: Int

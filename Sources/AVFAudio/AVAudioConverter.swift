@@ -14,7 +14,7 @@ import Foundation
 /// `primeMethod`; `primeInfo` is kept and reported, but priming never changes the output.
 /// Without a rate change samples travel as Double (exact for every PCM format); through libsoxr
 /// they travel as Float32, so Int32 and Float64 keep 24-bit precision there.
-public final class AVAudioConverter: NSObject, @unchecked Sendable {
+open class AVAudioConverter: NSObject, @unchecked Sendable {
     public let inputFormat: AVAudioFormat
     public let outputFormat: AVAudioFormat
 

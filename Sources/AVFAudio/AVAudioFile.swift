@@ -9,7 +9,7 @@ import Foundation
 /// format at the FILE's sample rate: no sample-rate conversion happens while reading or writing.
 /// Failures throw `NSError`s in `NSOSStatusErrorDomain` with AudioFile.h codes whose description
 /// names the file and libsndfile's reason.
-public final class AVAudioFile: NSObject, @unchecked Sendable {
+open class AVAudioFile: NSObject, @unchecked Sendable {
     public let url: URL
     public let fileFormat: AVAudioFormat
     public let processingFormat: AVAudioFormat

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Everything derives from one `AudioStreamBasicDescription`, as on Apple platforms, so
 /// `commonFormat`, `isStandard` and `settings` can never disagree with `streamDescription`.
-public final class AVAudioFormat: NSObject, @unchecked Sendable {
+open class AVAudioFormat: NSObject, @unchecked Sendable {
     private let asbd: UnsafeMutablePointer<AudioStreamBasicDescription>
     /// The layout; nil for mono and stereo formats created without one.
     public let channelLayout: AVAudioChannelLayout?

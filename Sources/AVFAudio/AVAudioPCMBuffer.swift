@@ -5,7 +5,7 @@ import Foundation
 /// Deinterleaved formats get one block per channel and stride 1; interleaved formats get one
 /// block, with channel pointers offset by one sample and stride = channel count. The memory is
 /// allocated, zeroed and typed once in `init`; nothing reallocates afterwards.
-public final class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
+open class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     public let frameCapacity: AVAudioFrameCount
     /// Number of valid frames; setting more than `frameCapacity` stores `frameCapacity`
     /// (Apple raises an exception; the bench keeps running and clamps). Setting it updates the

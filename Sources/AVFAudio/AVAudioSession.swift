@@ -9,7 +9,7 @@ import VirtualDevices
 /// app code inside `AppContext`), so each simulated app has its own session as on a device.
 /// Every method that Apple's throws throws an `NSError` in `NSOSStatusErrorDomain` with Apple's
 /// code; the error's `localizedDescription` names the rule that was broken.
-public final class AVAudioSession: NSObject, @unchecked Sendable {
+open class AVAudioSession: NSObject, @unchecked Sendable {
     let binding: AppBinding?
 
     private init(binding: AppBinding?) {

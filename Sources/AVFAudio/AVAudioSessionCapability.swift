@@ -1,7 +1,7 @@
 import Foundation
 
 /// `AVAudioSessionCapability` (iOS 26): a feature a port may offer, and whether the session uses it.
-public final class AVAudioSessionCapability: NSObject, @unchecked Sendable {
+open class AVAudioSessionCapability: NSObject, @unchecked Sendable {
     /// The port offers the feature.
     public let isSupported: Bool
     /// The session asked for it (a category option) and the port offers it.
@@ -17,7 +17,7 @@ public final class AVAudioSessionCapability: NSObject, @unchecked Sendable {
 /// beyond HFP. The simulated Bluetooth headsets are plain HFP devices: they offer neither
 /// full-bandwidth recording (`.bluetoothHighQualityRecording`) nor far-field capture
 /// (`.farFieldInput`), so both read unsupported and disabled, as on a device with such a headset.
-public final class AVAudioSessionPortExtensionBluetoothMicrophone: NSObject, @unchecked Sendable {
+open class AVAudioSessionPortExtensionBluetoothMicrophone: NSObject, @unchecked Sendable {
     public let highQualityRecording: AVAudioSessionCapability
     public let farFieldCapture: AVAudioSessionCapability
 

@@ -3,7 +3,7 @@ import CoreAudioTypes
 import VirtualDevices
 
 /// `AVAudioSessionChannelDescription`: one channel of a port, by owning port UID and number.
-public final class AVAudioSessionChannelDescription: NSObject, @unchecked Sendable {
+open class AVAudioSessionChannelDescription: NSObject, @unchecked Sendable {
     public let channelName: String
     public let owningPortUID: String
     /// 1-based, as in Apple's multichannel routing examples (AVAudioSessionPortDescription, AVAudioSessionChannelDescription).

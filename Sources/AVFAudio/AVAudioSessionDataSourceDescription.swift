@@ -3,7 +3,7 @@ import MediaServer
 import VirtualDevices
 
 /// `AVAudioSessionDataSourceDescription`: a selectable source of a port (a phone's microphones).
-public final class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sendable {
+open class AVAudioSessionDataSourceDescription: NSObject, @unchecked Sendable {
     public let dataSourceID: NSNumber
     public let dataSourceName: String
     public let location: AVAudioSession.Location?

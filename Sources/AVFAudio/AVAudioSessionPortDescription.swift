@@ -3,7 +3,7 @@ import MediaServer
 import VirtualDevices
 
 /// `AVAudioSessionPortDescription`: one port of a route.
-public final class AVAudioSessionPortDescription: NSObject, @unchecked Sendable {
+open class AVAudioSessionPortDescription: NSObject, @unchecked Sendable {
     public let portType: AVAudioSession.Port
     public let portName: String
     public let uid: String

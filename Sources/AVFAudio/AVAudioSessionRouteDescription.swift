@@ -2,7 +2,7 @@ import Foundation
 import MediaServer
 
 /// `AVAudioSessionRouteDescription`: the ports a route uses, inputs and outputs.
-public final class AVAudioSessionRouteDescription: NSObject, @unchecked Sendable {
+open class AVAudioSessionRouteDescription: NSObject, @unchecked Sendable {
     public let inputs: [AVAudioSessionPortDescription]
     public let outputs: [AVAudioSessionPortDescription]
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Host time is the simulation clock in nanoseconds (SimCore's `HostTime`), so one host tick
 /// is one nanosecond and `hostTime(forSeconds:)` is exact to the nanosecond on every machine.
-public final class AVAudioTime: NSObject, @unchecked Sendable {
+open class AVAudioTime: NSObject, @unchecked Sendable {
     public let hostTime: UInt64
     public let sampleTime: AVAudioFramePosition
     /// The rate `sampleTime` counts at; 0 when made from a host time alone.

@@ -25,7 +25,7 @@ extension NSNotification.Name {
 /// manufacturer (split from `AudioComponentCopyName`'s "Manufacturer: Name"), type name, version,
 /// MIDI abilities and tags. The system tags come from the unit's creator (Apple tags its own with
 /// standard tags; an app's come from its Info.plist `tags`); user tags are the device user's own.
-public final class AVAudioUnitComponent: NSObject, @unchecked Sendable {
+open class AVAudioUnitComponent: NSObject, @unchecked Sendable {
     let record: AudioComponentRecord
     private let manager: AVAudioUnitComponentManager
 

@@ -10,7 +10,7 @@ import MediaServer
 /// host on the device shares its one scan, the central cache the 2014 talk describes. On Linux,
 /// Foundation's `NSPredicate` supports block predicates only (`NSPredicate(format:)` is not
 /// implemented there), so `components(matching:)` with a predicate evaluates block predicates.
-public final class AVAudioUnitComponentManager: NSObject, @unchecked Sendable {
+open class AVAudioUnitComponentManager: NSObject, @unchecked Sendable {
     /// Posted (object: the shared manager) when the set of components changes: an app that
     /// provides components was installed or removed, or a node published or went away.
     public static let registrationsChangedNotification = NSNotification.Name("AVAudioUnitComponentManagerRegistrationsChangedNotification")

@@ -5,7 +5,7 @@ import MediaServer
 /// network) is available, so an app shows its route picker only when there is something to
 /// pick. Detection is off until enabled ("significantly increases power consumption"); while
 /// on, every change posts `AVRouteDetectorMultipleRoutesDetectedDidChange`.
-public final class AVRouteDetector: NSObject, @unchecked Sendable {
+open class AVRouteDetector: NSObject, @unchecked Sendable {
     private let queue: SimulationQueue
     private var watchID: Int?
     public private(set) var multipleRoutesDetected = false

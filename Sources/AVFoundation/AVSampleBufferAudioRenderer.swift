@@ -24,7 +24,7 @@ import VirtualDevices
 /// renderer turns it into one 44.1 kHz stereo stream (the rate every AirPlay speaker plays), so
 /// AirPlay 1 and AirPlay 2 speakers and the local route take whatever the app enqueued. Other
 /// formats (compressed ones: no decoder is simulated here) fail the renderer (`enqueue`).
-public class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
+open class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
     public private(set) var status: AVQueuedSampleBufferRenderingStatus = .unknown
     public private(set) var error: Error?
     public var volume: Float = 1 { didSet { applyGain() } }

@@ -6,7 +6,7 @@ import CoreMedia
 /// layer tree; the layer is what an app adds to a synchronizer or enqueues into. From iOS 17 /
 /// macOS 14 its `sampleBufferRenderer` does the work, and the layer's own queueing calls go to
 /// it — here always, so adding the layer or its renderer to a synchronizer is the same.
-public class AVSampleBufferDisplayLayer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
+open class AVSampleBufferDisplayLayer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
     /// The renderer that shows the layer's frames.
     public let sampleBufferRenderer: AVSampleBufferVideoRenderer
 

@@ -10,7 +10,7 @@ import SimCore
 /// an AirPlay renderer tells its speakers which stream frame plays when (AirPlay 2's
 /// SETRATEANCHORTIME), a video renderer (or display layer) shows each frame when the timeline
 /// reaches it. Time observers run on the simulation clock (see `SimulationQueue`).
-public class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
+open class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     public let timebase: CMTimebase
     public private(set) var renderers: [AVQueuedSampleBufferRendering] = []
     public var delaysRateChangeUntilHasSufficientMediaData = true

@@ -17,7 +17,7 @@ import SimCore
 /// No pixels are decoded: a frame is known by its presentation time, and each one shown goes
 /// into the trace (`video.displayed`, its time in microseconds) at the instant it appears.
 /// Frames whose time has passed when a later one is due are dropped (`video.dropped`).
-public class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
+open class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
     public private(set) var status: AVQueuedSampleBufferRenderingStatus = .unknown
     public private(set) var error: Error?
     let queue: SimulationQueue

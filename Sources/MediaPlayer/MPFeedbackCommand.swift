@@ -5,13 +5,13 @@ import Foundation
 /// `MPFeedbackCommand`: like, dislike and bookmark. `isActive` is what the lock screen shows
 /// (the app keeps it in step with its own state); the event says whether the user gave the
 /// feedback or took it back (`isNegative`).
-public class MPFeedbackCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPFeedbackCommand: MPRemoteCommand, @unchecked Sendable {
     public var isActive = false
     public var localizedTitle = ""
     public var localizedShortTitle = ""
 }
 
-public class MPFeedbackCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPFeedbackCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let isNegative: Bool
 
     init(command: MPRemoteCommand, timestamp: TimeInterval, isNegative: Bool) {
@@ -21,12 +21,12 @@ public class MPFeedbackCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
 }
 
 /// `MPRatingCommand`: the user rates the item between the command's bounds.
-public class MPRatingCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPRatingCommand: MPRemoteCommand, @unchecked Sendable {
     public var minimumRating: Float = 0
     public var maximumRating: Float = 0
 }
 
-public class MPRatingCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPRatingCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let rating: Float
 
     init(command: MPRemoteCommand, timestamp: TimeInterval, rating: Float) {

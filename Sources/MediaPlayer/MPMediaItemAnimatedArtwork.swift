@@ -5,7 +5,7 @@ import UIKitCore
 /// (`MPNowPlayingInfoProperty1x1AnimatedArtwork`, `…3x4AnimatedArtwork`). The system asks for a
 /// still preview and a video file at the size it draws; `previewImage(at:)` and `videoAssetFileURL(at:)`
 /// ask the same way, so a test can check what the app would hand over.
-public class MPMediaItemAnimatedArtwork: NSObject, @unchecked Sendable {
+open class MPMediaItemAnimatedArtwork: NSObject, @unchecked Sendable {
     /// The identifier the app gave; Apple's class keeps it without publishing it.
     @_spi(Soundcheck) public let artworkID: String
     private let previewImageRequestHandler: (CGSize, @escaping (UIImage?) -> Void) -> Void

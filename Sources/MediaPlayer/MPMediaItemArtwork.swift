@@ -3,7 +3,7 @@ import UIKitCore
 
 /// `MPMediaItemArtwork`: the cover the lock screen shows (`MPMediaItemPropertyArtwork`). The
 /// system asks the request handler for an image at the size it draws; `image(at:)` does the same.
-public class MPMediaItemArtwork: NSObject, @unchecked Sendable {
+open class MPMediaItemArtwork: NSObject, @unchecked Sendable {
     public let bounds: CGRect
     public let imageCropRect: CGRect
     private let requestHandler: (CGSize) -> UIImage

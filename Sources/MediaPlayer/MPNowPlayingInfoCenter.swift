@@ -10,7 +10,7 @@ public enum MPNowPlayingPlaybackState: UInt, Sendable {
 /// `MPNowPlayingInfoCenter`: what the lock screen shows for the app. The system extrapolates the
 /// elapsed time from the last one set and the playback rate ("it isn't necessary to update
 /// this property frequently"), which `elapsedPlaybackTime(at:)` does.
-public final class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
+open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     private let binding: AppBinding
     private var setAt = HostTime.zero
     /// Applies to macOS: there it decides which app remote commands reach (see

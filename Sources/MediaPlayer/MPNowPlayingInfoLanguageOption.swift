@@ -13,7 +13,7 @@ public enum MPChangeLanguageOptionSetting: Int, Sendable {
 /// An audio track or subtitle the app offers in its Now Playing info
 /// (`MPNowPlayingInfoPropertyAvailableLanguageOptions`, in groups); the lock screen lists them
 /// and the language commands name the one the user picked.
-public class MPNowPlayingInfoLanguageOption: NSObject, @unchecked Sendable {
+open class MPNowPlayingInfoLanguageOption: NSObject, @unchecked Sendable {
     public let languageOptionType: MPNowPlayingInfoLanguageOptionType
     public let languageTag: String?
     public let languageOptionCharacteristics: [String]?
@@ -37,7 +37,7 @@ public class MPNowPlayingInfoLanguageOption: NSObject, @unchecked Sendable {
     public func isAutomaticLegibleLanguageOption() -> Bool { false }
 }
 
-public class MPNowPlayingInfoLanguageOptionGroup: NSObject, @unchecked Sendable {
+open class MPNowPlayingInfoLanguageOptionGroup: NSObject, @unchecked Sendable {
     public let languageOptions: [MPNowPlayingInfoLanguageOption]
     public let defaultLanguageOption: MPNowPlayingInfoLanguageOption?
     public let allowEmptySelection: Bool
@@ -51,7 +51,7 @@ public class MPNowPlayingInfoLanguageOptionGroup: NSObject, @unchecked Sendable 
     }
 }
 
-public class MPChangeLanguageOptionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangeLanguageOptionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let languageOption: MPNowPlayingInfoLanguageOption
     public let setting: MPChangeLanguageOptionSetting
 

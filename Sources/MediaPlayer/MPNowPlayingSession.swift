@@ -8,7 +8,7 @@ import MediaServer
 /// system's commands. With `automaticallyPublishesNowPlayingInfo` the session publishes its first
 /// player's item itself — the item's `nowPlayingInfo` with the elapsed time, rate and duration —
 /// when it becomes active and whenever the player's rate changes.
-public class MPNowPlayingSession: NSObject, @unchecked Sendable {
+open class MPNowPlayingSession: NSObject, @unchecked Sendable {
     public private(set) var players: [AVPlayer]
     public let nowPlayingInfoCenter: MPNowPlayingInfoCenter
     public let remoteCommandCenter: MPRemoteCommandCenter

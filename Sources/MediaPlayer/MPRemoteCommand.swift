@@ -13,7 +13,7 @@ public enum MPRemoteCommandHandlerStatus: Int, Sendable {
 /// `MPRemoteCommand`: targets run, in the order added, when the system delivers the command to
 /// the Now Playing app; the last target's status is the answer. A disabled command or one
 /// without targets is not delivered.
-public class MPRemoteCommand: NSObject, @unchecked Sendable {
+open class MPRemoteCommand: NSObject, @unchecked Sendable {
     public var isEnabled = true
     private var targets: [(token: NSObject, handler: (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus)] = []
     /// The center's: a target added or removed may change whether the app handles remote commands.
@@ -49,18 +49,18 @@ public class MPRemoteCommand: NSObject, @unchecked Sendable {
 }
 
 /// `MPSkipIntervalCommand`: skip commands carry the app's preferred intervals (seconds).
-public final class MPSkipIntervalCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPSkipIntervalCommand: MPRemoteCommand, @unchecked Sendable {
     public var preferredIntervals: [NSNumber] = []
 }
 
-public final class MPChangePlaybackPositionCommand: MPRemoteCommand, @unchecked Sendable {}
+open class MPChangePlaybackPositionCommand: MPRemoteCommand, @unchecked Sendable {}
 
-public final class MPChangePlaybackRateCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPChangePlaybackRateCommand: MPRemoteCommand, @unchecked Sendable {
     public var supportedPlaybackRates: [NSNumber] = []
 }
 
 /// `MPRemoteCommandEvent`: the command and when it was sent (seconds of host time).
-public class MPRemoteCommandEvent: NSObject, @unchecked Sendable {
+open class MPRemoteCommandEvent: NSObject, @unchecked Sendable {
     public let command: MPRemoteCommand
     public let timestamp: TimeInterval
 
@@ -70,7 +70,7 @@ public class MPRemoteCommandEvent: NSObject, @unchecked Sendable {
     }
 }
 
-public final class MPSkipIntervalCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPSkipIntervalCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let interval: TimeInterval
     init(command: MPRemoteCommand, timestamp: TimeInterval, interval: TimeInterval) {
         self.interval = interval
@@ -78,7 +78,7 @@ public final class MPSkipIntervalCommandEvent: MPRemoteCommandEvent, @unchecked 
     }
 }
 
-public final class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let positionTime: TimeInterval
     init(command: MPRemoteCommand, timestamp: TimeInterval, positionTime: TimeInterval) {
         self.positionTime = positionTime
@@ -86,7 +86,7 @@ public final class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent, @
     }
 }
 
-public final class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let playbackRate: Float
     init(command: MPRemoteCommand, timestamp: TimeInterval, playbackRate: Float) {
         self.playbackRate = playbackRate
@@ -100,7 +100,7 @@ public enum MPSeekCommandEventType: UInt, Sendable {
 }
 
 /// Seek forward and backward: one event when the button is pressed, one when it is released.
-public class MPSeekCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPSeekCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let type: MPSeekCommandEventType
 
     init(command: MPRemoteCommand, timestamp: TimeInterval, type: MPSeekCommandEventType) {

@@ -4,7 +4,7 @@ import MediaServer
 /// `MPRemoteCommandCenter`: the app's remote commands. `shared()` is the calling app's center;
 /// the system delivers lock-screen, Control Center, headset and car commands to the Now Playing
 /// app's center (`AudioServer.sendRemoteCommand`).
-public final class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
+open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     public let playCommand = MPRemoteCommand()
     public let pauseCommand = MPRemoteCommand()
     public let stopCommand = MPRemoteCommand()

@@ -11,11 +11,11 @@ public enum MPShuffleType: Int, Sendable {
 
 /// The repeat and shuffle commands carry the mode the app shows (`currentRepeatType`,
 /// `currentShuffleType`, which the app updates); the event carries the mode the user chose.
-public class MPChangeRepeatModeCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPChangeRepeatModeCommand: MPRemoteCommand, @unchecked Sendable {
     public var currentRepeatType: MPRepeatType = .off
 }
 
-public class MPChangeRepeatModeCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangeRepeatModeCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let repeatType: MPRepeatType
     /// Whether the choice should outlast the current queue; the system's remote controls send false.
     public let preservesRepeatMode: Bool
@@ -27,11 +27,11 @@ public class MPChangeRepeatModeCommandEvent: MPRemoteCommandEvent, @unchecked Se
     }
 }
 
-public class MPChangeShuffleModeCommand: MPRemoteCommand, @unchecked Sendable {
+open class MPChangeShuffleModeCommand: MPRemoteCommand, @unchecked Sendable {
     public var currentShuffleType: MPShuffleType = .off
 }
 
-public class MPChangeShuffleModeCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangeShuffleModeCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
     public let shuffleType: MPShuffleType
     public let preservesShuffleMode: Bool
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `AVAudioConnectionPoint`: a node and one of its buses, as the end of a connection.
-public final class AVAudioConnectionPoint: NSObject, @unchecked Sendable {
+open class AVAudioConnectionPoint: NSObject, @unchecked Sendable {
     public private(set) weak var node: AVAudioNode?
     public let bus: AVAudioNodeBus
 

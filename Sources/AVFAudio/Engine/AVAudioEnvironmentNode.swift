@@ -9,7 +9,7 @@ public enum AVAudioEnvironmentDistanceAttenuationModel: Int, Sendable {
 /// `AVAudioEnvironmentDistanceAttenuationParameters`: how a source's level falls with its
 /// distance from the listener. Beyond `maximumDistance` it falls no further; nearer than
 /// `referenceDistance` it is not louder.
-public final class AVAudioEnvironmentDistanceAttenuationParameters: NSObject, @unchecked Sendable {
+open class AVAudioEnvironmentDistanceAttenuationParameters: NSObject, @unchecked Sendable {
     /// Default `.inverse`.
     public var distanceAttenuationModel = AVAudioEnvironmentDistanceAttenuationModel.inverse
     /// Metres, default 1.

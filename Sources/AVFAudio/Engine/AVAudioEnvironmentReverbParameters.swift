@@ -6,7 +6,7 @@ import Foundation
 /// occlusion) to it; the reverb (the AUReverb2 kernel, fully wet, a factory room — mediumHall
 /// until another is loaded) runs through `filterParameters` (one EQ band, bypassed until it is
 /// switched on) and joins the output at `level` dB. Off by default. Made only by the node.
-public final class AVAudioEnvironmentReverbParameters: NSObject, @unchecked Sendable {
+open class AVAudioEnvironmentReverbParameters: NSObject, @unchecked Sendable {
     /// Default false: no reverb, and every source's direct path at full level whatever its blend.
     public var enable = false
     /// dB, −40 … 40, default 0: the reverb's level in the output.

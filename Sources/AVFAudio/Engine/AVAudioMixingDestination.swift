@@ -4,7 +4,7 @@ import Foundation
 /// by `destination(forMixer:bus:)`. Setting them changes that bus only. Setting the same
 /// property on the source node afterwards applies to every destination again (the source's
 /// value overrides), and the destination's values are lost when the connection is broken.
-public final class AVAudioMixingDestination: NSObject, AVAudioMixing, @unchecked Sendable {
+open class AVAudioMixingDestination: NSObject, AVAudioMixing, @unchecked Sendable {
     public let connectionPoint: AVAudioConnectionPoint
     private weak var source: AVAudioNode?
 

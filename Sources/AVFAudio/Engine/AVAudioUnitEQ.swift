@@ -9,7 +9,7 @@ public enum AVAudioUnitEQFilterType: Int, Sendable {
 }
 
 /// One band of an `AVAudioUnitEQ`: its values are the unit's parameters for that band.
-public final class AVAudioUnitEQFilterParameters: NSObject, @unchecked Sendable {
+open class AVAudioUnitEQFilterParameters: NSObject, @unchecked Sendable {
     private unowned let unit: AVAudioUnitEQ
     private let band: UInt32
 
