@@ -50,18 +50,11 @@ struct LevelEnvelope: Sendable {
             let block = Int(frame / Int64(blockFrames))
             let within = Int(frame % Int64(blockFrames))
             let count = min(blockFrames - within, samples.count - index)
-            if block != openBlock {
-                openBlock = block
-                openBase = sumsOfSquares[entry]
-                lanes = (0, 0, 0, 0)
-            }
-            let before = (lanes.0 + lanes.1) + (lanes.2 + lanes.3)
+            open(block: block, entry: entry)
+            let before = laneSum
             let peak = Self.accumulate(base + index, count: count, firstLane: within & 3, into: &lanes)
-            if peak > peaks[entry] { peaks[entry] = peak }
-            let blockEnergy = (lanes.0 + lanes.1) + (lanes.2 + lanes.3)
-            sumsOfSquares[entry] = openBase + blockEnergy
-            observer.levelChunk(channel: channel, block: block, peak: peak, energy: blockEnergy - before, frames: count)
-            frameCounts[entry] += Int32(count)
+            close(entry: entry, peak: peak, frames: count)
+            observer.levelChunk(channel: channel, block: block, peak: peak, energy: laneSum - before, frames: count)
             index += count
             frame += Int64(count)
         }
