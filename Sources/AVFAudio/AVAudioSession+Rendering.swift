@@ -63,7 +63,7 @@ extension AVAudioSession {
             case 8: kAudioChannelLayoutTag_MPEG_7_1_A
             default: nil
             }
-            return tag.map { AVAudioChannelLayout(layoutTag: $0) } ?? nil
+            return tag.flatMap(AVAudioChannelLayout.init(layoutTag:))
         }
     }
 }

@@ -37,11 +37,6 @@ char *sc_xml_attribute(sc_xml_reader *reader, const char *name) {
 
 void sc_xml_free(char *value) { xmlFree(value); }
 
-void sc_xml_position(sc_xml_reader *reader, int *line, int *column) {
-    *line = xmlTextReaderGetParserLineNumber((xmlTextReaderPtr)reader);
-    *column = xmlTextReaderGetParserColumnNumber((xmlTextReaderPtr)reader);
-}
-
 const char *sc_xml_error(int *code, int *line, int *column) {
     const xmlError *error = xmlGetLastError();
     if (!error) { *code = 0; *line = 0; *column = 0; return "malformed XML"; }
@@ -51,9 +46,9 @@ const char *sc_xml_error(int *code, int *line, int *column) {
     return error->message ? error->message : "malformed XML";
 }
 
-int sc_xml_error_unfinished(void) { return XML_ERR_TAG_NOT_FINISHED; }
-
-int sc_xml_error_document_end(void) { return XML_ERR_DOCUMENT_END; }
+int sc_xml_error_ends_inside_element(int code) {
+    return code == XML_ERR_TAG_NOT_FINISHED || code == XML_ERR_DOCUMENT_END;
+}
 
 int sc_xml_element_line(sc_xml_reader *reader) {
     xmlNodePtr node = xmlTextReaderCurrentNode((xmlTextReaderPtr)reader);

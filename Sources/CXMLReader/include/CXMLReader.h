@@ -21,10 +21,6 @@ int sc_xml_next(sc_xml_reader *reader, const char **name, int *empty);
 char *sc_xml_attribute(sc_xml_reader *reader, const char *name);
 void sc_xml_free(char *value);
 
-/// Where the parser is (1-based line and column): for an error, where it stopped; it reads ahead
-/// of the element the reader is on.
-void sc_xml_position(sc_xml_reader *reader, int *line, int *column);
-
 /// The line the current element starts on (1-based; 0 when unknown).
 int sc_xml_element_line(sc_xml_reader *reader);
 
@@ -32,7 +28,6 @@ int sc_xml_element_line(sc_xml_reader *reader);
 /// line and column of the error.
 const char *sc_xml_error(int *code, int *line, int *column);
 
-/// libxml2's codes for a document that ends inside an element: XML_ERR_TAG_NOT_FINISHED, and
+/// Whether an error code says the document ended inside an element: XML_ERR_TAG_NOT_FINISHED, or
 /// XML_ERR_DOCUMENT_END, which the reader (a push parser) reports when its input runs out there.
-int sc_xml_error_unfinished(void);
-int sc_xml_error_document_end(void);
+int sc_xml_error_ends_inside_element(int code);

@@ -71,7 +71,7 @@ public struct TestResults: Sendable {
             default:
                 var code: Int32 = 0, line: Int32 = 0, column: Int32 = 0
                 let message = String(cString: sc_xml_error(&code, &line, &column)).trimmingCharacters(in: .whitespacesAndNewlines)
-                if reader.depth > 0, code == sc_xml_error_unfinished() || code == sc_xml_error_document_end() {
+                if reader.depth > 0, sc_xml_error_ends_inside_element(code) != 0 {
                     return ("the xUnit results file is cut short: <\(reader.root ?? "")> is never closed", line, column)
                 }
                 return ("not a valid xUnit results file: \(message)", line, column)
